@@ -1,0 +1,1 @@
+"""Pure logic of the benchmark factory. Nothing in this package imports Dagster."""

@@ -1,0 +1,49 @@
+"""Records shared by every stage: per-item failures and stage outcomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+
+@dataclass(frozen=True)
+class ItemFailure:
+    """One item a stage could not process. Failures are kept, counted and shown; never dropped."""
+
+    item_id: str
+    error: str
+
+
+class ErrorBudgetExceeded(RuntimeError):
+    """Raised when a stage fails on a larger share of its items than it is allowed to."""
+
+
+@dataclass
+class StageOutcome:
+    """What a stage produced, plus what it could not process."""
+
+    table: pd.DataFrame
+    failures: list[ItemFailure] = field(default_factory=list)
+    attempted: int = 0
+
+    @property
+    def failure_share(self) -> float:
+        return len(self.failures) / self.attempted if self.attempted else 0.0
+
+
+def check_error_budget(stage: str, failures: list[ItemFailure], attempted: int, max_share: float) -> None:
+    """Fail the stage when too many items failed, naming a few so the cause is visible."""
+    if attempted and len(failures) / attempted > max_share:
+        sample = "; ".join(f"{f.item_id}: {f.error}" for f in failures[:3])
+        raise ErrorBudgetExceeded(
+            f"{stage}: {len(failures)} of {attempted} items failed "
+            f"({len(failures) / attempted:.0%} > allowed {max_share:.0%}). First failures: {sample}"
+        )
+
+
+def failures_frame(failures: list[ItemFailure]) -> pd.DataFrame:
+    return pd.DataFrame(
+        {"item_id": [f.item_id for f in failures], "error": [f.error for f in failures]},
+        columns=["item_id", "error"],
+    )

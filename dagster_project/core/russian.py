@@ -1,0 +1,332 @@
+"""Russian language helpers: the Natasha pipeline, lemmas and inflection with pymorphy3.
+
+Models are loaded once per process (Natasha's embeddings and taggers ship inside its packages,
+so nothing is downloaded).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pymorphy3
+import razdel
+
+_WORD_RE = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+(?:[-'][0-9A-Za-zА-Яа-яЁё]+)*")
+
+# Natasha's UD case names -> pymorphy3 grammemes.
+UD_CASE_TO_PYMORPHY = {
+    "Nom": "nomn",
+    "Gen": "gent",
+    "Dat": "datv",
+    "Acc": "accs",
+    "Ins": "ablt",
+    "Loc": "loct",
+    "Par": "gent",
+    "Voc": "nomn",
+}
+
+
+@dataclass(frozen=True)
+class NatashaPipeline:
+    segmenter: object
+    morph_vocab: object
+    morph_tagger: object
+    syntax_parser: object
+    ner_tagger: object
+
+
+@lru_cache(maxsize=1)
+def natasha() -> NatashaPipeline:
+    from natasha import (
+        MorphVocab,
+        NewsEmbedding,
+        NewsMorphTagger,
+        NewsNERTagger,
+        NewsSyntaxParser,
+        Segmenter,
+    )
+
+    embedding = NewsEmbedding()
+    return NatashaPipeline(
+        segmenter=Segmenter(),
+        morph_vocab=MorphVocab(),
+        morph_tagger=NewsMorphTagger(embedding),
+        syntax_parser=NewsSyntaxParser(embedding),
+        ner_tagger=NewsNERTagger(embedding),
+    )
+
+
+def parse_document(text: str, *, syntax: bool = True):
+    """Segment, tag, (optionally) parse and run NER; tokens get lemmas and spans normal forms."""
+    from natasha import Doc
+
+    pipe = natasha()
+    doc = Doc(text)
+    doc.segment(pipe.segmenter)
+    doc.tag_morph(pipe.morph_tagger)
+    if syntax:
+        doc.parse_syntax(pipe.syntax_parser)
+    doc.tag_ner(pipe.ner_tagger)
+    for token in doc.tokens:
+        token.lemmatize(pipe.morph_vocab)
+    for span in doc.spans:
+        span.normalize(pipe.morph_vocab)
+    return doc
+
+
+def restore_yo(normal: str, surface: str) -> str:
+    """Put back the letter ё that normalization replaced with е ("Ковалев" -> "Ковалёв")."""
+    if "ё" not in surface.lower():
+        return normal
+    surface_words = [w for w in re.split(r"\W+", surface) if "ё" in w.lower()]
+    out = []
+    for word in normal.split(" "):
+        for candidate in surface_words:
+            prefix = 0
+            while prefix < min(len(word), len(candidate)) and fold(word[prefix]) == fold(candidate[prefix]):
+                prefix += 1
+            positions = [i for i, ch in enumerate(candidate[:prefix]) if ch in "ёЁ"]
+            if positions and prefix >= 3:
+                chars = list(word)
+                for i in positions:
+                    chars[i] = "Ё" if chars[i].isupper() else "ё"
+                word = "".join(chars)
+                break
+        out.append(word)
+    return " ".join(out)
+
+
+_UD_NUMBER = {"Sing": "sing", "Plur": "plur"}
+_UD_POS = {"NOUN": {"NOUN"}, "PROPN": {"NOUN"}, "ADJ": {"ADJF", "PRTF"}}
+
+
+_UD_GENDER = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}
+
+
+def token_nominative(text: str, pos: str, feats: dict, gender: str = "") -> str:
+    """Nominative of one tagged token, choosing the pymorphy3 reading that matches Natasha's tags
+    (and, for adjectives, the gender of the noun they agree with)."""
+    case = UD_CASE_TO_PYMORPHY.get(feats.get("Case", ""), "")
+    if pos not in _UD_POS:
+        return text
+    if not case or case == "nomn":
+        # Trust the tagger unless the word cannot be nominative at all ("Верхнеозёрска").
+        parses = [p for p in morph().parse(text) if p.tag.POS in _UD_POS[pos]]
+        if not parses or any(p.tag.case == "nomn" for p in parses):
+            return text
+        case = str(parses[0].tag.case)
+    number = _UD_NUMBER.get(feats.get("Number", ""), "")
+    gender = gender or _UD_GENDER.get(feats.get("Gender", ""), "")
+    for parse in morph().parse(text):
+        if parse.tag.POS in _UD_POS[pos] and parse.tag.case == case and (not number or parse.tag.number == number):
+            grammemes = {"nomn"} | ({number} if number else set())
+            if pos == "ADJ" and gender and number != "plur":
+                grammemes.add(gender)
+            form = parse.inflect(grammemes)
+            if form is not None:
+                return _restore_case(text, form.word.replace("ё", "е") if "ё" not in text.lower() else form.word)
+    return text
+
+
+def span_nominative(tokens, kind: str) -> str:
+    """Nominative of a named-entity span. Person and place names change as a whole
+    ("Ольгу Дёмину" -> "Ольга Дёмина", "Тверской области" -> "Тверская область"); an organization
+    changes up to its head noun ("Северореченской областной больницы" -> "... больница")."""
+    words = []
+    changing = True
+    head = next((t for t in tokens if t.pos in {"NOUN", "PROPN"}), None)
+    head_gender = ""
+    if head is not None:
+        head_nominative = token_nominative(head.text, head.pos, head.feats)
+        parsed = _best_nominative(head_nominative)
+        head_gender = str(parsed.tag.gender) if parsed is not None and parsed.tag.gender else ""
+    for token in tokens:
+        if not changing or token.pos not in _UD_POS:
+            words.append(token.text)
+            if kind == "ORG" and token.pos in {"NOUN", "PROPN"}:
+                changing = False
+            continue
+        gender = head_gender if token.pos == "ADJ" else ""
+        words.append(token_nominative(token.text, token.pos, token.feats, gender))
+        if kind == "ORG" and token.pos in {"NOUN", "PROPN"}:
+            changing = False
+    return restore_yo(" ".join(words), " ".join(t.text for t in tokens))
+
+
+def syntax_normal_form(tokens) -> str:
+    """Nominative form of a phrase given as Natasha tokens (head and its adjectives inflected)."""
+    from natasha.norm import syntax_normalize
+
+    return " ".join(syntax_normalize(natasha().morph_vocab, tokens).split())
+
+
+@lru_cache(maxsize=1)
+def morph() -> pymorphy3.MorphAnalyzer:
+    return pymorphy3.MorphAnalyzer()
+
+
+def fold(text: str) -> str:
+    """Case- and ё-insensitive form used for comparisons."""
+    return text.lower().replace("ё", "е")
+
+
+def words(text: str) -> list[str]:
+    return [t.text for t in razdel.tokenize(text) if _WORD_RE.fullmatch(t.text)]
+
+
+@lru_cache(maxsize=200_000)
+def lemma(word: str) -> str:
+    if word.isdigit():
+        return word
+    return fold(morph().parse(word)[0].normal_form)
+
+
+def lemmas(text: str) -> list[str]:
+    """Lemmas of the words of `text`; numbers written with thin or plain spaces are joined ("2 139")."""
+    joined = re.sub(r"(?<=\d)[\s\u00a0\u202f](?=\d{3}\b)", "", text)
+    return [lemma(w) for w in words(joined)]
+
+
+def lemma_key(text: str) -> str:
+    return " ".join(lemmas(text))
+
+
+# --- inflection -------------------------------------------------------------------------------
+
+_NOMINAL = {"NOUN", "ADJF", "PRTF", "NUMR"}
+
+
+def _best_nominative(word: str):
+    parses = morph().parse(word)
+    for parse in parses:
+        if parse.tag.POS in _NOMINAL and parse.tag.case == "nomn":
+            return parse
+    return None
+
+
+def inflect_word(word: str, grammemes: set[str]) -> str:
+    parse = _best_nominative(word)
+    if parse is None:
+        return word
+    inflected = parse.inflect(grammemes)
+    if inflected is None:
+        return word
+    return _restore_case(word, inflected.word)
+
+
+def _restore_case(original: str, new: str) -> str:
+    """Give `new` the capitalization of `original`, part by part for hyphenated words."""
+    if original.isupper() and len(original) > 1:
+        return new.upper()
+    old_parts, new_parts = original.split("-"), new.split("-")
+    if len(old_parts) != len(new_parts):
+        old_parts, new_parts = [original], [new]
+    return "-".join(n[:1].upper() + n[1:] if o[:1].isupper() else n for o, n in zip(old_parts, new_parts, strict=True))
+
+
+def inflect_phrase(phrase: str, case: str) -> str:
+    """Put a nominative noun phrase into `case` (pymorphy3 grammeme: gent, datv, accs, ablt, loct).
+
+    Inflects the leading run of nominative adjectives and nouns (and a person's first name,
+    patronymic and surname together); quoted names, genitive modifiers and abbreviations stay.
+    """
+    if case in {"nomn", "", "date"}:
+        return phrase
+    tokens = phrase.split(" ")
+    animacy = "anim" if is_animate(phrase) else "inan"
+    out: list[str] = []
+    inflecting = True
+    seen_noun = False
+    for token in tokens:
+        bare = token.strip('«»"()')
+        if not inflecting or not bare or token != bare or bare.isupper() or not bare.replace("-", "").isalpha():
+            out.append(token)
+            inflecting = False
+            continue
+        parse = _best_nominative(bare)
+        if parse is None:
+            out.append(token)
+            inflecting = False
+            continue
+        is_noun = parse.tag.POS == "NOUN"
+        name_part = bool({"Name", "Surn", "Patr"} & parse.tag.grammemes)
+        if seen_noun and not name_part:
+            out.append(token)
+            inflecting = False
+            continue
+        grammemes = {case}
+        if parse.tag.number:
+            grammemes.add(str(parse.tag.number))
+        if not is_noun and case == "accs":
+            grammemes.add(animacy)  # "Каменногорский комбинат" -> "Каменногорский", not "-ого"
+        inflected = parse.inflect(grammemes)
+        out.append(_restore_case(bare, inflected.word) if inflected else token)
+        if is_noun:
+            seen_noun = True
+            if not name_part:
+                inflecting = False
+    return " ".join(out)
+
+
+def grammatical_gender(phrase: str) -> str:
+    """Gender (masc/femn/neut) or 'plur' of a nominative phrase's first noun; masc when unknown."""
+    for token in phrase.split(" "):
+        bare = token.strip('«»"()')
+        if not bare.isalpha():
+            continue
+        parse = _best_nominative(bare)
+        if parse is None or parse.tag.POS != "NOUN":
+            continue
+        if parse.tag.number == "plur":
+            return "plur"
+        return str(parse.tag.gender or "masc")
+    return "masc"
+
+
+def can_be_dative(word: str, lemma_: str) -> bool:
+    """True when `word` is also a dative form of `lemma_` ("компании": genitive or dative)."""
+    return any(p.tag.case == "datv" and fold(p.normal_form) == fold(lemma_) for p in morph().parse(word))
+
+
+def is_animate(phrase: str) -> bool:
+    for token in phrase.split(" "):
+        bare = token.strip('«»"()')
+        parse = _best_nominative(bare) if bare.isalpha() else None
+        if parse is not None and parse.tag.POS == "NOUN":
+            return "anim" in parse.tag
+    return False
+
+
+@lru_cache(maxsize=10_000)
+def verb_form(verb_lemma: str, gender: str = "masc") -> str:
+    """A finite form for questions: past tense for perfective verbs, present for imperfective.
+
+    `gender` is the subject's gender (masc/femn/neut) or 'plur'.
+    """
+    parses = [p for p in morph().parse(verb_lemma) if p.tag.POS == "INFN"]
+    if not parses:
+        return verb_lemma
+    parse = parses[0]
+    number = "plur" if gender == "plur" else "sing"
+    if parse.tag.aspect == "impf":
+        form = parse.inflect({"pres", "3per", number})
+    else:
+        grammemes = {"past", "plur"} if number == "plur" else {"past", gender, "sing"}
+        form = parse.inflect(grammemes)
+    return form.word if form else verb_lemma
+
+
+def inflect_adjective(adjective: str, gender: str, case: str, animate: bool = False) -> str:
+    """Inflect an adjective-like word such as 'который' or 'какой' for gender, number and case."""
+    parse = morph().parse(adjective)[0]
+    grammemes = {case}
+    if gender == "plur":
+        grammemes.add("plur")
+    else:
+        grammemes |= {gender, "sing"}
+    if case == "accs" and (gender in {"masc", "plur"}):
+        grammemes.add("anim" if animate else "inan")
+    form = parse.inflect(grammemes)
+    return form.word if form else adjective
