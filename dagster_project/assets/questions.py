@@ -1,0 +1,86 @@
+"""questions: one question/answer candidate per subgraph."""
+
+import hashlib
+from pathlib import Path
+
+import pandas as pd
+from dagster import AssetExecutionContext, MetadataValue, Output, asset
+
+from ..core.graph import GraphIndex, load_store
+from ..core.questions import GENERATOR, QuestionError, generate_question
+from ..core.records import ItemFailure
+from ..core.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
+from ..partitions import monthly_partitions
+from ..resources import BenchmarkSettings, LLMResource, StorageResource
+from ._common import record_failures, table_metadata
+from .extraction import strategy_note
+
+QA_COLUMNS = [
+    "qa_id",
+    "subgraph_id",
+    "type",
+    "question",
+    "answer",
+    "answer_items",
+    "article_ids",
+    "generator",
+    "triples_text",
+]
+
+
+def qa_id_for(subgraph_id: str, generator: str) -> str:
+    return hashlib.sha1(f"{subgraph_id}:{generator}".encode()).hexdigest()[:16]
+
+
+@asset(
+    group_name="questions",
+    partitions_def=monthly_partitions,
+    description="Question/answer candidates, one per subgraph. Offline: grammatical Russian templates per "
+    "type (pymorphy3 inflection); answer_items lists every item of a set answer.",
+)
+def qa_candidates(
+    context: AssetExecutionContext,
+    subgraphs: pd.DataFrame,
+    knowledge_graph: dict,
+    llm: LLMResource,
+    storage: StorageResource,
+    benchmark: BenchmarkSettings,
+) -> Output[pd.DataFrame]:
+    note = strategy_note(llm, context, "question generation")
+    index = GraphIndex.from_store(load_store(Path(knowledge_graph["path"])))
+    rows, failures = [], []
+    for _, row in subgraphs.iterrows():
+        subgraph = subgraph_from_row(row)
+        try:
+            qa = generate_question(subgraph, index)
+        except (QuestionError, KeyError) as exc:
+            failures.append(ItemFailure(row["subgraph_id"], f"{type(exc).__name__}: {exc}"))
+            continue
+        rows.append(
+            {
+                "qa_id": qa_id_for(row["subgraph_id"], GENERATOR),
+                "subgraph_id": row["subgraph_id"],
+                "type": row["type"],
+                "question": qa.question,
+                "answer": qa.answer,
+                "answer_items": qa.answer_items,
+                "article_ids": list(row["article_ids"]),
+                "generator": GENERATOR,
+                "triples_text": row["triples_text"],
+            }
+        )
+    failure_metadata = record_failures(
+        context, storage, "qa_candidates", failures, len(subgraphs), benchmark.max_error_share
+    )
+    frame = pd.DataFrame(rows, columns=QA_COLUMNS)
+    per_type = {kind: int((frame["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
+    return Output(
+        frame,
+        metadata=table_metadata(
+            frame,
+            ["type", "question", "answer"],
+            strategy=f"{GENERATOR}, {note}",
+            per_type=MetadataValue.json(per_type),
+            **failure_metadata,
+        ),
+    )

@@ -1,0 +1,251 @@
+"""release: the four datasets, the blocking checks that stop a leaking release, and publication
+of version M (and of the historical datasets at version M-1)."""
+
+import pandas as pd
+from dagster import (
+    AssetCheckResult,
+    AssetCheckSeverity,
+    AssetExecutionContext,
+    AssetIn,
+    AssetKey,
+    AssetOut,
+    MetadataValue,
+    Output,
+    asset,
+    asset_check,
+    multi_asset,
+)
+
+from ..core.extraction import EXTRACTOR_NAME
+from ..core.hub import ReleaseNotFoundError, repo_name
+from ..core.manifest import build_manifest
+from ..core.months import Month
+from ..core.questions import GENERATOR
+from ..core.release import DATASETS, build_release, load_or_create_key, month_key
+from ..core.release_checks import (
+    answers_in_questions,
+    dangling_text_ids,
+    dense_ids,
+    duplicate_ids,
+    public_dataset_problems,
+)
+from ..partitions import monthly_partitions
+from ..resources import BenchmarkSettings, HubResource, LLMResource, StorageResource, WikidataResource
+from ._common import markdown_table, month_of, table_metadata
+
+_DESCRIPTIONS = {
+    "public_texts": "Public texts: id (public int), text. The retrieval corpus of the month.",
+    "public_questions": "Public questions: id (public int, 0..n-1), question. No answers.",
+    "private_qa": "Private QA: public_id, question, answer, type, text_ids (JSON list of private text ids), "
+    "plus answer_items, subgraph and qa ids.",
+    "private_texts": "Private texts mapping: id (private text id), public_id.",
+}
+
+
+def _key(storage: StorageResource, benchmark: BenchmarkSettings) -> tuple[bytes, str]:
+    return load_or_create_key(storage.path("secrets", "release.key"), benchmark.release_secret)
+
+
+@multi_asset(
+    outs={name: AssetOut(group_name="release", description=_DESCRIPTIONS[name]) for name in DATASETS},
+    partitions_def=monthly_partitions,
+    description="The four DRAGON-compatible datasets, with public ids from a keyed shuffle.",
+)
+def release_datasets(
+    context: AssetExecutionContext,
+    news_articles: pd.DataFrame,
+    benchmark_questions: pd.DataFrame,
+    storage: StorageResource,
+    benchmark: BenchmarkSettings,
+):
+    key, _ = _key(storage, benchmark)
+    tables = build_release(news_articles, benchmark_questions, month_key(key, context.partition_key))
+    previews = {
+        "public_texts": ["id", "text"],
+        "public_questions": ["id", "question"],
+        "private_qa": ["public_id", "type", "question", "answer", "text_ids"],
+        "private_texts": ["id", "public_id"],
+    }
+    for name, table in tables.as_dict().items():
+        yield Output(table, output_name=name, metadata=table_metadata(table, previews[name]))
+
+
+def _result(problems: list[str], what: str) -> AssetCheckResult:
+    return AssetCheckResult(
+        passed=not problems,
+        severity=AssetCheckSeverity.ERROR,
+        description=f"{what}: " + ("ok" if not problems else f"{len(problems)} problem(s)"),
+        metadata={"problems": MetadataValue.md("\n".join(f"- {p}" for p in problems[:50]) or "none")},
+    )
+
+
+@asset_check(
+    asset=AssetKey("public_texts"),
+    blocking=True,
+    partitions_def=monthly_partitions,
+    additional_ins={"news_articles": AssetIn("news_articles")},
+    description="Public texts carry only id and text: no private ids, no source URLs, ids 0..n-1, unique.",
+)
+def public_texts_do_not_leak(public_texts: pd.DataFrame, news_articles: pd.DataFrame) -> AssetCheckResult:
+    problems = public_dataset_problems(
+        "public_texts", public_texts, private_ids=set(news_articles["article_id"]), urls=set(news_articles["url"])
+    )
+    return _result(problems, "public texts")
+
+
+@asset_check(
+    asset=AssetKey("public_questions"),
+    blocking=True,
+    partitions_def=monthly_partitions,
+    additional_ins={"private_qa": AssetIn("private_qa"), "news_articles": AssetIn("news_articles")},
+    description="Public questions carry only id and question: no answers, private ids or URLs.",
+)
+def public_questions_do_not_leak(
+    public_questions: pd.DataFrame, private_qa: pd.DataFrame, news_articles: pd.DataFrame
+) -> AssetCheckResult:
+    private_ids = set(news_articles["article_id"]) | set(private_qa["qa_id"])
+    problems = public_dataset_problems(
+        "public_questions",
+        public_questions,
+        private_ids=private_ids,
+        urls=set(news_articles["url"]),
+        answers=set(private_qa["answer"]),
+    )
+    return _result(problems, "public questions")
+
+
+@asset_check(
+    asset=AssetKey("private_qa"),
+    blocking=True,
+    partitions_def=monthly_partitions,
+    additional_ins={"private_texts": AssetIn("private_texts")},
+    description="Every text id of a question is in the private texts mapping; public ids are "
+    "unique and 0..n-1; no question contains its own answer.",
+)
+def private_qa_is_consistent(private_qa: pd.DataFrame, private_texts: pd.DataFrame) -> AssetCheckResult:
+    problems = (
+        dangling_text_ids(private_qa, private_texts)
+        + duplicate_ids("private_qa", private_qa, "public_id")
+        + dense_ids("private_qa", private_qa, "public_id")
+        + answers_in_questions(private_qa)
+    )
+    return _result(problems, "private QA")
+
+
+@asset_check(
+    asset=AssetKey("private_texts"),
+    blocking=True,
+    partitions_def=monthly_partitions,
+    description="Private and public text ids are unique; public ids are 0..n-1.",
+)
+def private_texts_ids_are_unique(private_texts: pd.DataFrame) -> AssetCheckResult:
+    problems = (
+        duplicate_ids("private_texts", private_texts, "id")
+        + duplicate_ids("private_texts", private_texts, "public_id")
+        + dense_ids("private_texts", private_texts, "public_id")
+    )
+    return _result(problems, "private texts")
+
+
+RELEASE_CHECKS = [
+    public_texts_do_not_leak,
+    public_questions_do_not_leak,
+    private_qa_is_consistent,
+    private_texts_ids_are_unique,
+]
+
+
+def strategies(llm: LLMResource, wikidata: WikidataResource) -> dict[str, str]:
+    """What ran at each model-backed stage (this version runs the offline strategies)."""
+    no_model = "skipped (no model configured)"
+    return {
+        "triplet_extraction": f"offline: {EXTRACTOR_NAME}",
+        "entity_normalization": "offline: lemma keys + alias table + rapidfuzz clustering",
+        "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "skipped: not in this version",
+        "qa_generation": f"offline: {GENERATOR}",
+        "acceptability": no_model,
+        "closed_book": no_model,
+        "judge": no_model,
+        "ner_presence": "natasha",
+        "entity_match": "rapidfuzz partial ratio on lemmas",
+    }
+
+
+@asset(
+    group_name="release",
+    partitions_def=monthly_partitions,
+    description="Publishes version 1.N.0 of the four datasets to the hub (RAGBENCH_HUB), and the previous "
+    "month's release as version 1.(N-1).0 of the hist-* datasets. Versions are immutable.",
+)
+def published_release(
+    context: AssetExecutionContext,
+    public_texts: pd.DataFrame,
+    public_questions: pd.DataFrame,
+    private_qa: pd.DataFrame,
+    private_texts: pd.DataFrame,
+    hub: HubResource,
+    benchmark: BenchmarkSettings,
+    storage: StorageResource,
+    llm: LLMResource,
+    wikidata: WikidataResource,
+) -> Output[dict]:
+    month = month_of(context)
+    target = hub.hub()
+    _, key_source = _key(storage, benchmark)
+    manifest = build_manifest(
+        month=month.label,
+        version=month.version,
+        private_qa=private_qa,
+        public_texts=public_texts,
+        strategies=strategies(llm, wikidata),
+        thresholds=benchmark.thresholds(),
+        key_source=key_source,
+    )
+    tables = {
+        "public_texts": public_texts,
+        "public_questions": public_questions,
+        "private_qa": private_qa,
+        "private_texts": private_texts,
+    }
+    published = target.publish(month.version, tables, manifest)
+    summary = {
+        "month": month.label,
+        "version": month.version,
+        "hub": str(target.root),
+        "repos": {p.repo: {"version": p.version, "status": p.status} for p in published},
+        "manifest": manifest,
+    }
+    summary["hist"] = _publish_hist(context, target, month.previous())
+    for repo in published:
+        context.log.info(f"{repo.repo} {repo.version}: {repo.status}")
+    return Output(
+        summary,
+        metadata={
+            "version": MetadataValue.text(month.version),
+            "hub": MetadataValue.path(str(target.root)),
+            "repos": MetadataValue.md(
+                markdown_table(
+                    pd.DataFrame([{"repo": p.repo, "version": p.version, "status": p.status} for p in published])
+                )
+            ),
+            "hist": MetadataValue.json(summary["hist"]),
+            "questions_per_type": MetadataValue.json(manifest["counts"]["questions_per_type"]),
+            "strategies": MetadataValue.json(manifest["strategies"]),
+            "offline": MetadataValue.bool(manifest["offline"]),
+        },
+    )
+
+
+def _publish_hist(context: AssetExecutionContext, target, previous: Month) -> dict:
+    """The hist-* datasets lag one version: publishing M also publishes M-1 there, answers included."""
+    if previous.months_since_first() < 0:
+        return {"status": "none: no month before the first release"}
+    version = previous.version
+    try:
+        tables = target.load_release(version)
+        manifest = target.manifest(repo_name("private_qa"), version)
+    except ReleaseNotFoundError:
+        context.log.info(f"hist: {version} ({previous}) is not in the hub yet; nothing to publish there")
+        return {"status": f"skipped: {version} ({previous}) is not published"}
+    published = target.publish(version, tables, manifest, hist=True)
+    return {"status": "published", "version": version, "repos": {p.repo: p.status for p in published}}

@@ -1,0 +1,203 @@
+"""The `ragbench` command line.
+
+ragbench demo                      materialize every month of the bundled corpus, publish locally
+ragbench materialize --month M     run the whole pipeline for one month
+ragbench releases [--hub H]        list published versions per dataset repo
+ragbench releases --version V      show one version (counts, manifest)
+ragbench subgraphs GRAPH --type T  print subgraphs of a graph file as JSON lines
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from .core.hub import LocalHub, ReleaseNotFoundError, repo_name
+from .core.months import Month
+
+
+def _instance():
+    from dagster import DagsterInstance
+
+    if os.environ.get("DAGSTER_HOME"):
+        Path(os.environ["DAGSTER_HOME"]).mkdir(parents=True, exist_ok=True)
+        return DagsterInstance.get()
+    return DagsterInstance.ephemeral()
+
+
+QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
+def run_month(month: Month, *, instance=None, env=None, verbose: bool = False):
+    """Materialize the whole pipeline for one month in this process; returns the run result."""
+    from .definitions import build_definitions
+
+    job = build_definitions(env).resolve_job_def("monthly_benchmark")
+    result = job.execute_in_process(
+        partition_key=month.key,
+        instance=instance or _instance(),
+        raise_on_error=False,
+        run_config={} if verbose else QUIET_LOGS,
+    )
+    if not result.success:
+        for event in result.all_events:
+            if event.is_failure and event.step_key:
+                print(f"  step {event.step_key} failed: {event.message}", file=sys.stderr)
+        for evaluation in result.get_asset_check_evaluations():
+            if not evaluation.passed:
+                print(f"  check {evaluation.check_name} failed: {evaluation.description}", file=sys.stderr)
+    return result
+
+
+def _hub_location(value: str | None) -> str:
+    return value or os.environ.get("RAGBENCH_HUB", "./var/hub")
+
+
+def _print_release(hub: LocalHub, version: str) -> None:
+    manifest = hub.manifest(repo_name("private_qa"), version)
+    counts = manifest.get("counts", {})
+    per_type = ", ".join(f"{k} {v}" for k, v in counts.get("questions_per_type", {}).items())
+    print(
+        f"  {version} ({manifest.get('month', '?')}): {counts.get('texts', '?')} texts, "
+        f"{counts.get('questions', '?')} questions ({per_type})"
+    )
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .core.sources import bundled_sources
+
+    months = [Month.parse(args.month)] if args.month else months_of_corpus(bundled_sources())
+    print("ragbench demo: offline strategies on the bundled sample corpus (no LLM, no Wikidata, no network).")
+    print("  Model-backed filters (acceptability, closed-book, judge) are marked 'skipped', never 'pass'.")
+    instance = _instance()
+    started = time.monotonic()
+    failed = []
+    for month in months:
+        t0 = time.monotonic()
+        print(f"- {month} -> version {month.version} ...", flush=True)
+        if not run_month(month, instance=instance, verbose=args.verbose).success:
+            failed.append(month)
+            print(f"  {month}: FAILED", file=sys.stderr)
+            continue
+        print(f"  done in {time.monotonic() - t0:.1f} s")
+    hub = LocalHub(_hub_location(None))
+    print(f"\nReleases in {hub.root.resolve()}:")
+    for month in months:
+        if month not in failed:
+            _print_release(hub, month.version)
+    print(f"Total time: {time.monotonic() - started:.1f} s")
+    print("Open the Dagster UI with `make ui` (http://127.0.0.1:3000) to browse the runs, assets and checks.")
+    print("List releases with `.venv/bin/ragbench releases`.")
+    return 1 if failed else 0
+
+
+def months_of_corpus(sources) -> list[Month]:
+    from .core.sources import months_in
+
+    return months_in(sources)
+
+
+def cmd_materialize(args: argparse.Namespace) -> int:
+    month = Month.parse(args.month)
+    ok = run_month(month, verbose=args.verbose).success
+    print(f"{month} -> {month.version}: {'ok' if ok else 'FAILED'}")
+    return 0 if ok else 1
+
+
+def cmd_releases(args: argparse.Namespace) -> int:
+    hub = LocalHub(_hub_location(args.hub))
+    if args.version:
+        try:
+            tables = hub.load_release(args.version, hist=args.hist)
+            _print_release(hub, args.version)
+        except ReleaseNotFoundError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        for name, table in tables.items():
+            print(f"  {repo_name(name, hist=args.hist)}: {len(table)} rows, columns {', '.join(table.columns)}")
+        return 0
+    repos = hub.repos()
+    if not repos:
+        print(f"no releases in {hub.root}")
+        return 0
+    for repo in repos:
+        print(f"{repo}: {', '.join(hub.versions(repo)) or '-'}")
+    return 0
+
+
+def cmd_subgraphs(args: argparse.Namespace) -> int:
+    from .core.graph import GraphIndex, load_store
+    from .core.subgraphs import describe, enumerate_subgraphs, sample_subgraphs, with_provenance
+
+    store = load_store(Path(args.graph_file))
+    index = GraphIndex.from_store(store)
+    if args.all:
+        found = [
+            with_provenance(store, sg)
+            for sg in enumerate_subgraphs(store, args.type, max_set_partners=args.max_partners)
+        ]
+        found.sort(key=lambda sg: sg.subgraph_id)
+    else:
+        found = sample_subgraphs(store, args.type, limit=args.limit, seed=args.seed, max_set_partners=args.max_partners)
+    for sg in found:
+        print(
+            json.dumps(
+                {
+                    "subgraph_id": sg.subgraph_id,
+                    "type": sg.type,
+                    "triples": [list(t) for t in sg.triples],
+                    "readable": describe(sg, index),
+                    "answer": list(sg.answer),
+                    "answer_labels": [index.node(a).label for a in sg.answer],
+                    "bridge": sg.bridge,
+                    "article_ids": list(sg.article_ids),
+                },
+                ensure_ascii=False,
+            )
+        )
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ragbench", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    demo = sub.add_parser("demo", help="materialize every month of the bundled corpus and publish locally")
+    demo.add_argument("--month", help="only this month (YYYY-MM)")
+    demo.add_argument("--verbose", action="store_true", help="show Dagster's step-by-step log")
+    demo.set_defaults(func=cmd_demo)
+
+    materialize = sub.add_parser("materialize", help="run the whole pipeline for one month")
+    materialize.add_argument("--month", required=True, help="YYYY-MM or YYYY-MM-01")
+    materialize.add_argument("--verbose", action="store_true", help="show Dagster's step-by-step log")
+    materialize.set_defaults(func=cmd_materialize)
+
+    releases = sub.add_parser("releases", help="list or show published versions")
+    releases.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
+    releases.add_argument("--version", help="show this version")
+    releases.add_argument("--hist", action="store_true", help="the hist-* datasets")
+    releases.set_defaults(func=cmd_releases)
+
+    subgraphs = sub.add_parser("subgraphs", help="print subgraphs of a graph file (N-Quads) as JSON lines")
+    subgraphs.add_argument("graph_file")
+    subgraphs.add_argument("--type", required=True, choices=["simple", "set", "cond", "mh"])
+    mode = subgraphs.add_mutually_exclusive_group()
+    mode.add_argument("--all", action="store_true", help="enumerate every subgraph (small graphs)")
+    mode.add_argument("--limit", type=int, default=100, help="sample at most N (default 100)")
+    subgraphs.add_argument("--seed", type=int, default=0)
+    subgraphs.add_argument("--max-partners", type=int, default=5, help="largest set answer")
+    subgraphs.set_defaults(func=cmd_subgraphs)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

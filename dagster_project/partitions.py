@@ -1,0 +1,18 @@
+"""Monthly partitions (key = first day of the month, from 2024-08-01) and release versions."""
+
+from __future__ import annotations
+
+from dagster import MonthlyPartitionsDefinition
+
+from .core.months import FIRST_MONTH, Month, month_of_version
+
+monthly_partitions = MonthlyPartitionsDefinition(start_date=FIRST_MONTH.isoformat(), timezone="UTC")
+
+
+def version_for_partition(partition_key: str) -> str:
+    """2024-08-01 -> 1.0.0, 2025-06-01 -> 1.10.0."""
+    return Month.parse(partition_key).version
+
+
+def partition_for_version(version: str) -> str:
+    return month_of_version(version).key

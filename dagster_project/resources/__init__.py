@@ -1,0 +1,23 @@
+"""Dagster resources: configuration and access to the outside world, no business logic."""
+
+from .io_manager import StorageIOManager
+from .resources import (
+    BenchmarkSettings,
+    HubResource,
+    LLMResource,
+    NewsSourcesResource,
+    StorageResource,
+    WikidataResource,
+    build_resources,
+)
+
+__all__ = [
+    "BenchmarkSettings",
+    "HubResource",
+    "LLMResource",
+    "NewsSourcesResource",
+    "StorageIOManager",
+    "StorageResource",
+    "WikidataResource",
+    "build_resources",
+]
