@@ -1,0 +1,53 @@
+"""Shared fixtures. The expensive one materializes the whole pipeline for one bundled month once
+per test session, in-process, with storage and hub in a temporary directory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from dagster import DagsterInstance
+
+from dagster_project.cli import run_month
+from dagster_project.core.hub import LocalHub
+from dagster_project.core.months import Month
+
+SAMPLE_MONTH = Month(2025, 9)
+NEXT_MONTH = Month(2025, 10)
+TEST_SECRET = "test-release-secret"
+
+
+def pipeline_env(root: Path, secret: str = TEST_SECRET) -> dict[str, str]:
+    return {
+        "RAGBENCH_DATA_DIR": str(root / "data"),
+        "RAGBENCH_HUB": str(root / "hub"),
+        "RAGBENCH_RELEASE_SECRET": secret,
+    }
+
+
+@dataclass
+class MaterializedMonth:
+    root: Path
+    env: dict[str, str]
+    month: Month
+    result: object
+    instance: DagsterInstance
+
+    @property
+    def data_dir(self) -> Path:
+        return Path(self.env["RAGBENCH_DATA_DIR"])
+
+    @property
+    def hub(self) -> LocalHub:
+        return LocalHub(self.env["RAGBENCH_HUB"])
+
+
+@pytest.fixture(scope="session")
+def materialized_month(tmp_path_factory) -> MaterializedMonth:
+    root = tmp_path_factory.mktemp("pipeline")
+    env = pipeline_env(root)
+    instance = DagsterInstance.ephemeral()
+    result = run_month(SAMPLE_MONTH, instance=instance, env=env)
+    assert result.success, "the whole pipeline failed for the sample month"
+    return MaterializedMonth(root, env, SAMPLE_MONTH, result, instance)
