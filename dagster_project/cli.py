@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .core.hub import LocalHub, ReleaseNotFoundError, repo_name
 from .core.months import Month
+from .core.subgraphs import SUBGRAPH_TYPES
 
 
 def _instance():
@@ -60,7 +61,8 @@ def _hub_location(value: str | None) -> str:
 def _print_release(hub: LocalHub, version: str) -> None:
     manifest = hub.manifest(repo_name("private_qa"), version)
     counts = manifest.get("counts", {})
-    per_type = ", ".join(f"{k} {v}" for k, v in counts.get("questions_per_type", {}).items())
+    per_type_counts = counts.get("questions_per_type", {})
+    per_type = ", ".join(f"{kind} {per_type_counts[kind]}" for kind in SUBGRAPH_TYPES if kind in per_type_counts)
     print(
         f"  {version} ({manifest.get('month', '?')}): {counts.get('texts', '?')} texts, "
         f"{counts.get('questions', '?')} questions ({per_type})"

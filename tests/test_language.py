@@ -88,6 +88,9 @@ def test_russian_inflection_helpers():
     )
     assert inflect_phrase("губернатор Северореченской области", "datv") == "губернатору Северореченской области"
     assert inflect_phrase("Санкт-Петербург", "loct") == "Санкт-Петербурге"
+    assert inflect_phrase("Роман Тихонов", "accs", person=True) == "Романа Тихонова"
+    assert inflect_phrase("Тверская область", "loct") == "Тверской области"
+    assert inflect_phrase("Северореченская областная больница", "accs") == "Северореченскую областную больницу"
     assert verb_form("открыть", "femn") == "открыла"
     assert verb_form("возглавлять", "masc") == "возглавляет"
 
@@ -116,3 +119,20 @@ def test_template_questions_are_grammatical(tmp_path):
         "Кто посетил ВТУ и Каменногорский металлургический комбинат?",
     } & questions["cond"]
     assert "Где открыла новый завод компания, которую возглавляет Анна Соколова?" in questions["mh"]
+
+
+def test_degenerate_multihop_with_the_same_verb_twice_is_refused(tmp_path):
+    from dagster_project.core.questions import QuestionError
+
+    from .graph_builder import build_store
+
+    _, store = build_store(tmp_path, [
+        ("PER:Анна", "посетить", "LOC:Казань"),
+        ("PER:Анна", "посетить завод", "LOC:Тверь"),
+    ])
+    index = GraphIndex.from_store(store)
+    chains = sample_subgraphs(store, "mh", limit=10, seed=0)
+    assert chains, "the graph has a multi-hop chain"
+    for chain in chains:
+        with pytest.raises(QuestionError, match="same verb"):
+            generate_question(chain, index)

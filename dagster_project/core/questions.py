@@ -60,7 +60,7 @@ def name(node: NodeInfo, case: str = "nomn") -> str:
         return node.label if not node.descriptor else f"{node.descriptor} «{node.label}»"
     if node.descriptor:
         return f"{inflect_phrase(node.descriptor, case)} «{node.label}»"
-    return inflect_phrase(node.label, case)
+    return inflect_phrase(node.label, case, person=node.type == "PER")
 
 
 def _kind_noun(node: NodeInfo) -> str:
@@ -195,6 +195,9 @@ def _cond(sg: Subgraph, index: GraphIndex) -> str:
     for s, r, o in sg.triples:
         x_is_subject = s == x_key
         facts.append((x_is_subject, _frame(index, r), index.node(o if x_is_subject else s)))
+    (_, frame_1, other_1), (_, frame_2, other_2) = facts
+    if frame_1.verb == frame_2.verb and other_1 == other_2:
+        raise QuestionError("both conditions say the same thing about the same partner")
     if all(is_subject for is_subject, _, _ in facts):
         wh, gender = _wh_subject(x)
         (_, frame_a, other_a), (_, frame_b, other_b) = facts
@@ -216,6 +219,8 @@ def _multihop(sg: Subgraph, index: GraphIndex) -> str:
     (s1, r1, o1), (s2, r2, o2) = sg.triples
     bridge = index.node(b_key)
     frame1, frame2 = _frame(index, r1), _frame(index, r2)
+    if frame1.verb == frame2.verb:
+        raise QuestionError("both hops use the same verb; the question would read as a tautology")
     q_node = index.node(q_key)
     bridge_is_subject_1 = s1 == b_key
     x = index.node(x_key)

@@ -198,12 +198,16 @@ def lemma_key(text: str) -> str:
 _NOMINAL = {"NOUN", "ADJF", "PRTF", "NUMR"}
 
 
-def _best_nominative(word: str):
-    parses = morph().parse(word)
-    for parse in parses:
-        if parse.tag.POS in _NOMINAL and parse.tag.case == "nomn":
-            return parse
-    return None
+_NAME_GRAMMEMES = {"Name", "Surn", "Patr"}
+
+
+def _best_nominative(word: str, person: bool = False):
+    """The most likely nominative reading; for people, a first name, surname or patronymic."""
+    parses = [p for p in morph().parse(word) if p.tag.POS in _NOMINAL and p.tag.case == "nomn"]
+    names = [p for p in parses if _NAME_GRAMMEMES & p.tag.grammemes]
+    others = [p for p in parses if not _NAME_GRAMMEMES & p.tag.grammemes]
+    parses = (names or others) if person else (others or names)
+    return parses[0] if parses else None
 
 
 def inflect_word(word: str, grammemes: set[str]) -> str:
@@ -226,32 +230,48 @@ def _restore_case(original: str, new: str) -> str:
     return "-".join(n[:1].upper() + n[1:] if o[:1].isupper() else n for o, n in zip(old_parts, new_parts, strict=True))
 
 
-def inflect_phrase(phrase: str, case: str) -> str:
+_ADJECTIVE_ENDINGS = ("ая", "яя", "ий", "ый", "ой", "ое", "ее", "ие", "ые")
+
+
+def _adjective_reading(word: str):
+    for candidate in (word, word.lower()):
+        for parse in morph().parse(candidate):
+            if parse.tag.POS == "ADJF" and parse.tag.case == "nomn":
+                return parse
+    return None
+
+
+def inflect_phrase(phrase: str, case: str, *, person: bool = False) -> str:
     """Put a nominative noun phrase into `case` (pymorphy3 grammeme: gent, datv, accs, ablt, loct).
 
-    Inflects the leading run of nominative adjectives and nouns (and a person's first name,
-    patronymic and surname together); quoted names, genitive modifiers and abbreviations stay.
+    Inflects the leading run of nominative adjectives and nouns (all parts of a person's name
+    when `person`); quoted names, genitive modifiers and abbreviations stay as they are.
     """
     if case in {"nomn", "", "date"}:
         return phrase
-    tokens = phrase.split(" ")
-    animacy = "anim" if is_animate(phrase) else "inan"
+    animacy = "anim" if person or is_animate(phrase) else "inan"
     out: list[str] = []
     inflecting = True
     seen_noun = False
-    for token in tokens:
-        bare = token.strip('«»"()')
+    tokens = phrase.split(" ")
+    for position, token in enumerate(tokens):
+        bare = token.strip("«»\"()")
         if not inflecting or not bare or token != bare or bare.isupper() or not bare.replace("-", "").isalpha():
             out.append(token)
             inflecting = False
             continue
-        parse = _best_nominative(bare)
+        parse = _best_nominative(bare, person)
+        if (parse is not None and parse.tag.POS == "NOUN" and not person and position + 1 < len(tokens)
+                and bare.endswith(_ADJECTIVE_ENDINGS)):
+            # "Тверская область": a place name that is also an adjective modifies the next noun
+            adjective = _adjective_reading(bare)
+            parse = adjective or parse
         if parse is None:
             out.append(token)
             inflecting = False
             continue
         is_noun = parse.tag.POS == "NOUN"
-        name_part = bool({"Name", "Surn", "Patr"} & parse.tag.grammemes)
+        name_part = person or bool(_NAME_GRAMMEMES & parse.tag.grammemes)
         if seen_noun and not name_part:
             out.append(token)
             inflecting = False
@@ -259,8 +279,10 @@ def inflect_phrase(phrase: str, case: str) -> str:
         grammemes = {case}
         if parse.tag.number:
             grammemes.add(str(parse.tag.number))
-        if not is_noun and case == "accs":
-            grammemes.add(animacy)  # "Каменногорский комбинат" -> "Каменногорский", not "-ого"
+        if not is_noun and parse.tag.gender:
+            grammemes.add(str(parse.tag.gender))
+        if not is_noun and case == "accs" and (parse.tag.gender == "masc" or parse.tag.number == "plur"):
+            grammemes.add(animacy)  # "Каменногорский комбинат" stays, "Олега" changes
         inflected = parse.inflect(grammemes)
         out.append(_restore_case(bare, inflected.word) if inflected else token)
         if is_noun:
