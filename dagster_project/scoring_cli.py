@@ -49,9 +49,7 @@ def _config(args: argparse.Namespace) -> ScoringConfig:
     ks = tuple(sorted({int(k) for k in args.k.split(",")}))
     if not ks or min(ks) < 1:
         raise UsageError("--k must list positive integers, e.g. 5,10")
-    return ScoringConfig(
-        ks=ks, bootstrap_samples=args.bootstrap, seed=args.seed, refusal_phrase=args.refusal_phrase
-    )
+    return ScoringConfig(ks=ks, bootstrap_samples=args.bootstrap, seed=args.seed, refusal_phrase=args.refusal_phrase)
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
@@ -75,13 +73,20 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     run_a, run_b = load_run(args.run_a), load_run(args.run_b)
     results = compare_runs(
-        run_a, run_b, scope=args.scope, alpha=args.alpha, samples=args.bootstrap, permutations=args.permutations,
+        run_a,
+        run_b,
+        scope=args.scope,
+        alpha=args.alpha,
+        samples=args.bootstrap,
+        permutations=args.permutations,
         metrics=args.metric or None,
     )
     if args.json:
         print(json.dumps([r.__dict__ for r in results], indent=2))
         return 0
-    print(f"A = {run_a.path}\nB = {run_b.path}\nscope {args.scope}, {results[0].n} paired questions, alpha {args.alpha}")
+    print(
+        f"A = {run_a.path}\nB = {run_b.path}\nscope {args.scope}, {results[0].n} paired questions, alpha {args.alpha}"
+    )
     print(f"{'metric':<22}{'A':>8}{'B':>8}{'B-A':>9}  {'95% CI of B-A':<20}{'p':>7}  verdict")
     for r in results:
         verdict = f"winner {r.winner}" if r.significant else "no significant difference"
@@ -178,7 +183,9 @@ def register(sub) -> None:
     baseline_p.add_argument("--top-k", type=int, default=DEFAULT_TOP_K, help="texts per question (default 10)")
     baseline_p.set_defaults(func=_run_guarded(cmd_baseline))
 
-    board_p = sub.add_parser("leaderboard", help="score every submission in SUBMISSIONS/VERSION/*.json and the baseline")
+    board_p = sub.add_parser(
+        "leaderboard", help="score every submission in SUBMISSIONS/VERSION/*.json and the baseline"
+    )
     board_p.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
     board_p.add_argument("--version", required=True)
     board_p.add_argument("--submissions", required=True, help="folder with one subfolder per version")

@@ -49,7 +49,8 @@ class BM25Baseline:
     def __post_init__(self):
         self.ids = [int(i) for i in self.texts["id"]]
         self.sentences = {
-            int(i): [s.text for s in razdel.sentenize(str(t))] for i, t in zip(self.texts["id"], self.texts["text"])
+            int(i): [s.text for s in razdel.sentenize(str(t))]
+            for i, t in zip(self.texts["id"], self.texts["text"], strict=True)
         }
         self.sentence_lemmas = {i: [set(content_lemmas(s)) for s in sents] for i, sents in self.sentences.items()}
         corpus = [content_lemmas(str(t)) for t in self.texts["text"]]

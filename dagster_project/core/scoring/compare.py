@@ -80,8 +80,16 @@ def compare_runs(
         winner = ("B" if test.delta > 0 else "A") if significant else ""
         results.append(
             MetricComparison(
-                name, test.n, test.value_a, test.value_b, test.delta, test.ci_low, test.ci_high, test.p_value,
-                significant, winner,
+                name,
+                test.n,
+                test.value_a,
+                test.value_b,
+                test.delta,
+                test.ci_low,
+                test.ci_high,
+                test.p_value,
+                significant,
+                winner,
             )
         )
     return results

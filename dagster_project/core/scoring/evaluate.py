@@ -51,6 +51,9 @@ class ScoringConfig:
         }
 
 
+DEFAULT_CONFIG = ScoringConfig()
+
+
 def metric_names(ks: Sequence[int] = DEFAULT_KS) -> list[str]:
     """Every aggregated metric, in report order."""
     return (
@@ -63,7 +66,7 @@ def metric_names(ks: Sequence[int] = DEFAULT_KS) -> list[str]:
     )
 
 
-def score_questions(gold: Gold, entries: dict[int, Entry], config: ScoringConfig = ScoringConfig()) -> pd.DataFrame:
+def score_questions(gold: Gold, entries: dict[int, Entry], config: ScoringConfig = DEFAULT_CONFIG) -> pd.DataFrame:
     """One row per question of the release with every per-question metric."""
     rows = []
     for question in gold.questions.itertuples(index=False):
@@ -119,7 +122,7 @@ def ratio_arrays(frame: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray,
     return np.column_stack(numerators), np.column_stack(denominators)
 
 
-def aggregate(per_question: pd.DataFrame, config: ScoringConfig = ScoringConfig()) -> dict[str, dict[str, dict]]:
+def aggregate(per_question: pd.DataFrame, config: ScoringConfig = DEFAULT_CONFIG) -> dict[str, dict[str, dict]]:
     """{scope: {metric: {value, ci_low, ci_high, n, n_scored, coverage}}} for overall and each type."""
     names = metric_names(config.ks)
     result = {}
@@ -168,7 +171,7 @@ class Evaluation:
 
 
 def evaluate(
-    gold: Gold, entries: dict[int, Entry], config: ScoringConfig = ScoringConfig(), *, name: str = "submission"
+    gold: Gold, entries: dict[int, Entry], config: ScoringConfig = DEFAULT_CONFIG, *, name: str = "submission"
 ) -> Evaluation:
     per_question = score_questions(gold, entries, config)
     missing = per_question.loc[per_question["missing_answer"], "public_id"].tolist()

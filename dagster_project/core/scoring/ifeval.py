@@ -69,7 +69,9 @@ def derive_checks(
         entity_lemmas = lemma_tokens(entity)
         if not entity_lemmas or contains_sequence(question_lemmas, entity_lemmas):
             continue
-        if any(contains_sequence(item, entity_lemmas) or contains_sequence(entity_lemmas, item) for item in item_lemmas):
+        if any(
+            contains_sequence(item, entity_lemmas) or contains_sequence(entity_lemmas, item) for item in item_lemmas
+        ):
             continue
         exclude.append(entity)
     return Checks(
@@ -107,9 +109,7 @@ def cited_ids(answer: str) -> set[int]:
 def include_score(answer_lemmas: list[str], include: Sequence[Sequence[str]]) -> float:
     if not include:
         return 0.0
-    found = sum(
-        1 for options in include if any(contains_sequence(answer_lemmas, lemma_tokens(alt)) for alt in options)
-    )
+    found = sum(1 for options in include if any(contains_sequence(answer_lemmas, lemma_tokens(alt)) for alt in options))
     return found / len(include)
 
 

@@ -17,7 +17,7 @@ import pandas as pd
 
 from .baseline import BASELINE_NAME, baseline_submission
 from .compare import compare_runs
-from .evaluate import Evaluation, ScoringConfig, evaluate
+from .evaluate import DEFAULT_CONFIG, Evaluation, ScoringConfig, evaluate
 from .report import _fmt, html_page
 from .runs import Run, write_run
 from .submission import Gold, SubmissionError, load_submission
@@ -44,7 +44,7 @@ def build_leaderboard(
     public_questions: pd.DataFrame,
     submissions_root: Path | str,
     out_dir: Path | str,
-    config: ScoringConfig = ScoringConfig(),
+    config: ScoringConfig = DEFAULT_CONFIG,
     primary: str = PRIMARY_METRIC,
 ) -> Leaderboard:
     out = Path(out_dir)
@@ -84,14 +84,18 @@ def build_leaderboard(
         rows.append(row)
     table = pd.DataFrame(rows)
     table["_scored"] = table["status"].str.startswith("ok")
-    table = table.sort_values(["_scored", primary], ascending=[False, False], na_position="last").drop(columns="_scored")
+    table = table.sort_values(["_scored", primary], ascending=[False, False], na_position="last").drop(
+        columns="_scored"
+    )
     table.insert(0, "rank", [i + 1 if s.startswith("ok") else None for i, s in enumerate(table["status"])])
     table = table.reset_index(drop=True)
     board = Leaderboard(gold.version, table, failures, out / "runs")
     (out / "leaderboard.md").write_text(leaderboard_markdown(board, primary), encoding="utf-8")
     (out / "leaderboard.html").write_text(leaderboard_html(board, primary), encoding="utf-8")
     (out / "leaderboard.json").write_text(
-        json.dumps({"version": gold.version, "primary": primary, "rows": _json_rows(table)}, ensure_ascii=False, indent=2),
+        json.dumps(
+            {"version": gold.version, "primary": primary, "rows": _json_rows(table)}, ensure_ascii=False, indent=2
+        ),
         encoding="utf-8",
     )
     return board

@@ -31,7 +31,9 @@ def _metric_rows(metrics: dict, names: list[str]) -> list[list[str]]:
     rows = []
     for name in names:
         overall = metrics["metrics"]["overall"][name]
-        rows.append([name] + [_fmt(metrics["metrics"][s][name]) for s in scopes] + [f"{overall['n_scored']}/{overall['n']}"])
+        rows.append(
+            [name] + [_fmt(metrics["metrics"][s][name]) for s in scopes] + [f"{overall['n_scored']}/{overall['n']}"]
+        )
     return rows
 
 
@@ -59,7 +61,8 @@ def markdown_report(metrics: dict) -> str:
     header = ["metric"] + scopes + ["coverage"]
     names = metric_names(metrics["config"]["ks"])
     dragon_rows = [
-        [scope] + [f"{block['retrieval'][m]:.4f}" for m in ("hit_rate", "mrr", "precision")]
+        [scope]
+        + [f"{block['retrieval'][m]:.4f}" for m in ("hit_rate", "mrr", "precision")]
         + [f"{block['generation'][m]:.4f}" for m in ("rouge1", "rougeL", "substr_match")]
         for scope, block in metrics["dragon"].items()
     ]
