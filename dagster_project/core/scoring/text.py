@@ -37,12 +37,18 @@ def normalize_text(text: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """Normalized word and number tokens (razdel), punctuation removed."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=100_000)
+def _tokens(text: str) -> tuple[str, ...]:
+    # Cached: the same gold answers, items and questions are tokenized by several metrics.
     out = []
     for token in razdel.tokenize(normalize_text(text)):
         word = token.text.strip(_EDGE_PUNCT)
         if word and _HAS_WORD_CHAR.search(word):
             out.append(word)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=200_000)
@@ -53,7 +59,12 @@ def token_lemma(token: str) -> str:
 
 
 def lemma_tokens(text: str) -> list[str]:
-    return [token_lemma(t) for t in tokens(text)]
+    return list(_lemma_tokens(text))
+
+
+@lru_cache(maxsize=100_000)
+def _lemma_tokens(text: str) -> tuple[str, ...]:
+    return tuple(token_lemma(t) for t in _tokens(text))
 
 
 def contains_sequence(haystack: list[str], needle: list[str]) -> bool:
