@@ -45,11 +45,24 @@ def load_release(hub_location: str | None, version: str) -> dict:
         raise UsageError(str(exc)) from None
 
 
+def _int_list(text: str, option: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise UsageError(f"{option} must be a comma-separated list of integers, got {text!r}") from None
+
+
 def _config(args: argparse.Namespace) -> ScoringConfig:
-    ks = tuple(sorted({int(k) for k in args.k.split(",")}))
+    ks = tuple(sorted(set(_int_list(args.k, "--k"))))
     if not ks or min(ks) < 1:
         raise UsageError("--k must list positive integers, e.g. 5,10")
-    return ScoringConfig(ks=ks, bootstrap_samples=args.bootstrap, seed=args.seed, refusal_phrase=args.refusal_phrase)
+    return ScoringConfig(
+        ks=ks,
+        bootstrap_samples=args.bootstrap,
+        seed=args.seed,
+        refusal_phrase=args.refusal_phrase,
+        expect_refusal=frozenset(_int_list(args.expect_refusal or "", "--expect-refusal")),
+    )
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
@@ -133,6 +146,7 @@ def _scoring_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bootstrap", type=int, default=DEFAULT_SAMPLES, help="bootstrap samples; 0 disables CIs")
     parser.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
     parser.add_argument("--refusal-phrase", default=DEFAULT_REFUSAL_PHRASE, help="phrase that marks a refusal")
+    parser.add_argument("--expect-refusal", help="public question ids that should be refused (comma-separated)")
 
 
 def _run_guarded(func):

@@ -236,6 +236,9 @@ def test_compare_finds_a_planted_difference_and_not_an_identical_run(gold, basel
     same = json.loads(capsys.readouterr().out)
     assert same and not any(r["significant"] or r["winner"] for r in same)
 
+    assert main(["compare", str(tmp_path / "a"), str(tmp_path / "b"), "--metric", "no_such_metric"]) == 2
+    assert "unknown metric(s) no_such_metric" in capsys.readouterr().err
+
 
 def test_gate_fails_on_the_lower_ci_bound_or_the_value(gold, baseline, tmp_path, capsys):
     from dagster_project.core.scoring.runs import write_run
@@ -283,3 +286,13 @@ def test_leaderboard_asset_ran_in_the_monthly_job(materialized_month):
     assert "baseline-bm25" in metadata["leaderboard"].value
     board = materialized_month.data_dir / "leaderboard" / SAMPLE_MONTH.key / "leaderboard.html"
     assert board.exists()
+
+
+def test_expected_refusals_are_scored_by_the_refuse_check(gold, baseline):
+    first, second = sorted(baseline)[:2]
+    entries = {**baseline, first: Entry(found_ids=(), model_answer="Увы, не удалось найти ответ на вопрос.")}
+    config = ScoringConfig(bootstrap_samples=0, expect_refusal=frozenset({first, second}))
+    overall = evaluate(gold, entries, config).metrics["metrics"]["overall"]
+    assert overall["ifeval_refuse"]["n_scored"] == 2
+    assert overall["ifeval_refuse"]["value"] == 0.5  # the first refused, the second answered
+    assert overall["refused"]["value"] == pytest.approx(1 / len(gold.questions))

@@ -10,7 +10,7 @@ from ..core.scoring.leaderboard import PRIMARY_METRIC, build_leaderboard, leader
 from ..core.scoring.submission import gold_from_release
 from ..partitions import monthly_partitions
 from ..resources import HubResource, ScoringSettings, StorageResource
-from ._common import markdown_table, month_of
+from ._common import markdown_table, month_of, table_metadata
 
 
 @asset(
@@ -39,12 +39,14 @@ def leaderboard(
     failures = pd.DataFrame(board.failures, columns=["submission", "problem"])
     return Output(
         board.table,
-        metadata={
-            "version": MetadataValue.text(version),
-            "leaderboard": MetadataValue.md(leaderboard_markdown(board, PRIMARY_METRIC)),
-            "html": MetadataValue.path(str(out_dir / "leaderboard.html")),
-            "submissions_found": MetadataValue.int(len(submitted)),
-            "invalid_submissions": MetadataValue.int(int((~board.table["status"].str.startswith("ok")).sum())),
-            "failures_preview": MetadataValue.md(markdown_table(failures)),
-        },
+        metadata=table_metadata(
+            board.table,
+            ["rank", "submission", "status", PRIMARY_METRIC, "vs_baseline"],
+            version=MetadataValue.text(version),
+            leaderboard=MetadataValue.md(leaderboard_markdown(board, PRIMARY_METRIC)),
+            html=MetadataValue.path(str(out_dir / "leaderboard.html")),
+            submissions_found=MetadataValue.int(len(submitted)),
+            invalid_submissions=MetadataValue.int(int((~board.table["status"].str.startswith("ok")).sum())),
+            failures_preview=MetadataValue.md(markdown_table(failures)),
+        ),
     )

@@ -62,7 +62,13 @@ def compare_runs(
     a = a.sort_values("public_id").reset_index(drop=True)
     b = b.sort_values("public_id").reset_index(drop=True)
     ks = run_a.metrics["config"]["ks"]
-    names = metrics or [n for n in metric_names(ks) if n in _common_metrics(a, b, ks)]
+    available = _common_metrics(a, b, ks)
+    unknown = [m for m in metrics or [] if m not in available]
+    if unknown:
+        raise IncomparableRunsError(
+            f"unknown metric(s) {', '.join(unknown)}; available: {', '.join(sorted(available))}"
+        )
+    names = metrics or [n for n in metric_names(ks) if n in available]
     num_a, den_a = ratio_arrays(a, names)
     num_b, den_b = ratio_arrays(b, names)
     results = []
