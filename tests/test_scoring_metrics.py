@@ -67,6 +67,9 @@ def test_a_partial_set_answer_scores_item_precision_and_recall():
     assert scores["set_precision"] == pytest.approx(1 / 2)
     assert scores["set_recall"] == pytest.approx(1 / 3)
     assert scores["set_f1"] == pytest.approx(2 * (1 / 2) * (1 / 3) / (1 / 2 + 1 / 3))
+    # a name with "и" inside is not cut into two items
+    both = set_scores(["Мир и труд", "Сокол"], "«Мир и труд» и Сокол")
+    assert both["set_precision"] == both["set_recall"] == 1.0
     # the same gold item named twice counts once
     assert set_scores(["Кварц-Лаб", "Сокол"], "Кварц-Лаб, Кварц-Лаб")["set_recall"] == pytest.approx(0.5)
 

@@ -71,14 +71,33 @@ def token_f1(gold: Sequence[str], predicted: Sequence[str]) -> float:
 
 
 def _items_match(gold_item: list[str], predicted_item: list[str]) -> bool:
+    if [t for t in gold_item if t != "и"] == predicted_item:  # a rejoined name lost its "и"
+        return True
     return contains_sequence(predicted_item, gold_item) or contains_sequence(gold_item, predicted_item)
+
+
+def _rejoin_split_names(parts: list[list[str]], gold: list[list[str]]) -> list[list[str]]:
+    """Undo a split inside a gold item's own name ("Мир и труд" was cut at "и" into two parts)."""
+    targets = [[t for t in g if t != "и"] for g in gold if len(g) > 1]
+    out, i = [], 0
+    while i < len(parts):
+        for j in range(len(parts), i + 1, -1):
+            joined = [t for part in parts[i:j] for t in part]
+            if joined in targets:
+                out.append(joined)
+                i = j
+                break
+        else:
+            out.append(parts[i])
+            i += 1
+    return out
 
 
 def set_scores(gold_items: Sequence[str], answer: str) -> dict[str, float]:
     """Item-level precision, recall and F1, order-insensitive, one-to-one matching."""
     gold = [lemma_tokens(item) for item in gold_items]
     gold = [g for g in gold if g]
-    predicted = [lemma_tokens(item) for item in split_items(answer)]
+    predicted = _rejoin_split_names([lemma_tokens(item) for item in split_items(answer)], gold)
     if not gold or not predicted:
         return {"set_precision": 0.0, "set_recall": 0.0, "set_f1": 0.0}
     unmatched = list(range(len(gold)))
