@@ -134,7 +134,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     release = load_release(args.hub, args.version)
     gold = gold_from_release(args.version, release)
     board = build_leaderboard(gold, release["public_questions"], args.submissions, args.out, config)
-    print(board.table.to_string(index=False))
+    print(board.table.round(3).to_string(index=False))
     for name, problem in board.failures:
         print(f"invalid {name}: {problem}", file=sys.stderr)
     print(f"wrote {Path(args.out) / 'leaderboard.md'} and leaderboard.html")
