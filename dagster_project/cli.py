@@ -5,6 +5,7 @@ ragbench materialize --month M     run the whole pipeline for one month
 ragbench releases [--hub H]        list published versions per dataset repo
 ragbench releases --version V      show one version (counts, manifest)
 ragbench subgraphs GRAPH --type T  print subgraphs of a graph file as JSON lines
+ragbench evaluate|compare|gate|baseline|leaderboard   scoring (see scoring_cli.py)
 """
 
 from __future__ import annotations
@@ -193,6 +194,10 @@ def build_parser() -> argparse.ArgumentParser:
     subgraphs.add_argument("--seed", type=int, default=0)
     subgraphs.add_argument("--max-partners", type=int, default=5, help="largest set answer")
     subgraphs.set_defaults(func=cmd_subgraphs)
+
+    from .scoring_cli import register as register_scoring
+
+    register_scoring(sub)
     return parser
 
 

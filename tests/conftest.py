@@ -23,6 +23,7 @@ def pipeline_env(root: Path, secret: str = TEST_SECRET) -> dict[str, str]:
         "RAGBENCH_DATA_DIR": str(root / "data"),
         "RAGBENCH_HUB": str(root / "hub"),
         "RAGBENCH_RELEASE_SECRET": secret,
+        "RAGBENCH_SUBMISSIONS_DIR": str(root / "submissions"),
     }
 
 

@@ -27,6 +27,7 @@ EXPECTED_ASSETS = {
     "private_qa": "release",
     "private_texts": "release",
     "published_release": "release",
+    "leaderboard": "scoring",
 }
 
 

@@ -104,6 +104,13 @@ class BenchmarkSettings(ConfigurableResource):
         }
 
 
+class ScoringSettings(ConfigurableResource):
+    """The leaderboard: where submissions are collected (<submissions_dir>/<version>/*.json)."""
+
+    submissions_dir: str = "./var/submissions"
+    bootstrap_samples: int = 1000
+
+
 def _secret(name: str, env) -> EnvVar | str | None:
     """Secrets from the process environment are passed as EnvVar, so Dagster never stores or
     displays their values; an explicit mapping (tests, embedding code) passes values directly."""
@@ -128,4 +135,5 @@ def build_resources(env=None) -> dict[str, object]:
         "wikidata": WikidataResource(endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None),
         "hub": HubResource(location=env.get("RAGBENCH_HUB", "./var/hub")),
         "benchmark": BenchmarkSettings(top_k_per_type=top_k, release_secret=_secret("RAGBENCH_RELEASE_SECRET", env)),
+        "scoring": ScoringSettings(submissions_dir=env.get("RAGBENCH_SUBMISSIONS_DIR", "./var/submissions")),
     }

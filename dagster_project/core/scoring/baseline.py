@@ -1,0 +1,102 @@
+"""An offline baseline RAG system, and a random one to compare it with.
+
+Baseline: BM25 (rank_bm25's Okapi BM25) over the lemmas of the public texts, function words
+removed; the answer is the sentence of the top texts that shares the most IDF-weighted question
+lemmas (extractive, no model). It reads only the public datasets, as a participant would.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pandas as pd
+import razdel
+from rank_bm25 import BM25Okapi
+
+from ..russian import morph
+from .submission import Entry
+from .text import lemma_tokens
+
+BASELINE_NAME = "baseline-bm25"
+DEFAULT_TOP_K = 10
+ANSWER_FROM_TOP = 3
+_FUNCTION_POS = {"PREP", "CONJ", "PRCL", "INTJ", "NPRO", "PRED"}
+
+
+@lru_cache(maxsize=100_000)
+def _is_content(lemma: str) -> bool:
+    if any(ch.isdigit() for ch in lemma):
+        return True
+    parse = morph().parse(lemma)[0]
+    return parse.tag.POS not in _FUNCTION_POS and len(lemma) > 1
+
+
+def content_lemmas(text: str) -> list[str]:
+    return [t for t in lemma_tokens(text) if _is_content(t)]
+
+
+@dataclass
+class BM25Baseline:
+    """Index once over the public texts, then answer any number of questions."""
+
+    texts: pd.DataFrame  # id, text
+    top_k: int = DEFAULT_TOP_K
+
+    def __post_init__(self):
+        self.ids = [int(i) for i in self.texts["id"]]
+        self.sentences = {
+            int(i): [s.text for s in razdel.sentenize(str(t))]
+            for i, t in zip(self.texts["id"], self.texts["text"], strict=True)
+        }
+        self.sentence_lemmas = {i: [set(content_lemmas(s)) for s in sents] for i, sents in self.sentences.items()}
+        corpus = [content_lemmas(str(t)) for t in self.texts["text"]]
+        self.bm25 = BM25Okapi(corpus)
+        document_frequency = Counter(lemma for doc in corpus for lemma in set(doc))
+        self.idf = {lemma: math.log(1 + len(corpus) / df) for lemma, df in document_frequency.items()}
+
+    def retrieve(self, question: str) -> list[int]:
+        query = content_lemmas(question)
+        if not query:
+            return []
+        scores = self.bm25.get_scores(query)
+        ranked = sorted(range(len(self.ids)), key=lambda i: (-scores[i], self.ids[i]))
+        return [self.ids[i] for i in ranked[: self.top_k] if scores[i] > 0]
+
+    def answer(self, question: str, found: list[int]) -> str:
+        query = set(content_lemmas(question))
+        best, best_score = "", 0.0
+        for rank, text_id in enumerate(found[:ANSWER_FROM_TOP]):
+            for sentence, lemmas in zip(self.sentences[text_id], self.sentence_lemmas[text_id], strict=True):
+                # Earlier-ranked texts win ties; a tiny rank penalty keeps the choice deterministic.
+                score = sum(self.idf.get(lemma, 0.0) for lemma in query & lemmas) - rank * 1e-6
+                if score > best_score:
+                    best, best_score = sentence, score
+        return best
+
+    def run(self, questions: pd.DataFrame) -> dict[int, Entry]:
+        entries = {}
+        for qid, question in zip(questions["id"], questions["question"], strict=True):
+            found = self.retrieve(str(question))
+            entries[int(qid)] = Entry(found_ids=tuple(found), model_answer=self.answer(str(question), found))
+        return entries
+
+
+def baseline_submission(public_texts: pd.DataFrame, public_questions: pd.DataFrame, top_k=DEFAULT_TOP_K):
+    return BM25Baseline(public_texts, top_k=top_k).run(public_questions)
+
+
+def random_submission(public_texts: pd.DataFrame, public_questions: pd.DataFrame, *, top_k=5, seed=0):
+    """Random texts, and a random sentence of the first one as the answer: the floor to beat."""
+    rng = random.Random(seed)
+    ids = [int(i) for i in public_texts["id"]]
+    text_of = dict(zip(ids, public_texts["text"], strict=True))
+    entries = {}
+    for qid in public_questions["id"]:
+        found = rng.sample(ids, min(top_k, len(ids)))
+        sentences = [s.text for s in razdel.sentenize(str(text_of[found[0]]))] or [""]
+        entries[int(qid)] = Entry(found_ids=tuple(found), model_answer=rng.choice(sentences))
+    return entries

@@ -1,0 +1,110 @@
+"""Paired comparison of two scored runs on the same release and the same questions.
+
+For each metric: both values, delta = B - A, a paired bootstrap 95% CI of delta and a two-sided
+permutation-test p-value. A winner is named only when the difference is significant: p < alpha
+and the CI excludes 0 (seed 002 named a winner on any delta over 0.02, which noise alone can give).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import pandas as pd
+
+from .evaluate import metric_names, ratio_arrays
+from .runs import Run
+from .stats import DEFAULT_PERMUTATIONS, DEFAULT_SAMPLES, paired_test
+
+DEFAULT_ALPHA = 0.05
+
+
+class IncomparableRunsError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class MetricComparison:
+    metric: str
+    n: int
+    value_a: float
+    value_b: float
+    delta: float
+    ci_low: float
+    ci_high: float
+    p_value: float
+    significant: bool
+    winner: str  # "A", "B" or "" (no significant difference)
+
+
+def compare_runs(
+    run_a: Run,
+    run_b: Run,
+    *,
+    scope: str = "overall",
+    alpha: float = DEFAULT_ALPHA,
+    samples: int = DEFAULT_SAMPLES,
+    permutations: int = DEFAULT_PERMUTATIONS,
+    seed: int = 0,
+    metrics: list[str] | None = None,
+) -> list[MetricComparison]:
+    if run_a.metrics.get("version") != run_b.metrics.get("version"):
+        raise IncomparableRunsError(
+            f"runs are on different releases: {run_a.metrics.get('version')} vs {run_b.metrics.get('version')}"
+        )
+    a, b = run_a.per_question, run_b.per_question
+    if scope != "overall":
+        a, b = a[a["type"] == scope], b[b["type"] == scope]
+    ids_a, ids_b = set(a["public_id"]), set(b["public_id"])
+    if ids_a != ids_b:
+        raise IncomparableRunsError(f"runs score different questions ({len(ids_a ^ ids_b)} differ)")
+    if not ids_a:
+        raise IncomparableRunsError(f"no questions in scope {scope!r}")
+    a = a.sort_values("public_id").reset_index(drop=True)
+    b = b.sort_values("public_id").reset_index(drop=True)
+    ks = run_a.metrics["config"]["ks"]
+    available = _common_metrics(a, b, ks)
+    unknown = [m for m in metrics or [] if m not in available]
+    if unknown:
+        raise IncomparableRunsError(
+            f"unknown metric(s) {', '.join(unknown)}; available: {', '.join(sorted(available))}"
+        )
+    names = metrics or [n for n in metric_names(ks) if n in available]
+    num_a, den_a = ratio_arrays(a, names)
+    num_b, den_b = ratio_arrays(b, names)
+    results = []
+    for column, name in enumerate(names):
+        test = paired_test(
+            num_a[:, column],
+            den_a[:, column],
+            num_b[:, column],
+            den_b[:, column],
+            samples=samples,
+            permutations=permutations,
+            seed=seed + column,
+        )
+        significant = bool(test.p_value < alpha and (test.ci_low > 0 or test.ci_high < 0))
+        winner = ("B" if test.delta > 0 else "A") if significant else ""
+        results.append(
+            MetricComparison(
+                name,
+                test.n,
+                test.value_a,
+                test.value_b,
+                test.delta,
+                test.ci_low,
+                test.ci_high,
+                test.p_value,
+                significant,
+                winner,
+            )
+        )
+    return results
+
+
+def _common_metrics(a: pd.DataFrame, b: pd.DataFrame, ks) -> set[str]:
+    pooled_ok = {"ifeval_correctness", "ifeval_safety"}
+    return {n for n in metric_names(ks) if n in pooled_ok or (n in a.columns and n in b.columns)}
+
+
+def comparison_frame(results: list[MetricComparison]) -> pd.DataFrame:
+    return pd.DataFrame([asdict(r) for r in results])

@@ -1,0 +1,208 @@
+"""The scoring subcommands of `ragbench` (registered by cli.py):
+
+ragbench evaluate --hub H --version V --submission FILE --out DIR   score a submission
+ragbench compare RUN_A RUN_B                                        paired comparison of two scored runs
+ragbench gate RUN --thresholds FILE                                 exit 1 when a metric is under its threshold
+ragbench baseline --hub H --version V --out FILE                    the offline BM25 baseline's submission
+ragbench leaderboard --hub H --version V --submissions DIR --out D  score a folder of submissions
+
+Exit codes: 0 ok, 1 a gate failed, 2 bad input (invalid submission, unknown release or run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from .core.hub import LocalHub, ReleaseNotFoundError
+from .core.scoring.baseline import DEFAULT_TOP_K, baseline_submission
+from .core.scoring.compare import DEFAULT_ALPHA, IncomparableRunsError, compare_runs
+from .core.scoring.evaluate import ScoringConfig, evaluate
+from .core.scoring.gate import GateConfigError, check_gates, load_thresholds
+from .core.scoring.ifeval import DEFAULT_REFUSAL_PHRASE
+from .core.scoring.leaderboard import build_leaderboard
+from .core.scoring.runs import RunNotFoundError, load_run, write_run
+from .core.scoring.stats import DEFAULT_SAMPLES
+from .core.scoring.submission import SubmissionError, gold_from_release, load_submission, submission_json
+
+BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    pass
+
+
+def load_release(hub_location: str | None, version: str) -> dict:
+    location = hub_location or os.environ.get("RAGBENCH_HUB", "./var/hub")
+    if location.startswith("hf://"):
+        raise UsageError("reading releases from Hugging Face (hf://) is not available in this version; use a local hub")
+    try:
+        return LocalHub(location).load_release(version)
+    except ReleaseNotFoundError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _int_list(text: str, option: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise UsageError(f"{option} must be a comma-separated list of integers, got {text!r}") from None
+
+
+def _config(args: argparse.Namespace) -> ScoringConfig:
+    ks = tuple(sorted(set(_int_list(args.k, "--k"))))
+    if not ks or min(ks) < 1:
+        raise UsageError("--k must list positive integers, e.g. 5,10")
+    return ScoringConfig(
+        ks=ks,
+        bootstrap_samples=args.bootstrap,
+        seed=args.seed,
+        refusal_phrase=args.refusal_phrase,
+        expect_refusal=frozenset(_int_list(args.expect_refusal or "", "--expect-refusal")),
+    )
+
+
+def cmd_evaluate(args: argparse.Namespace) -> int:
+    config = _config(args)
+    release = load_release(args.hub, args.version)
+    gold = gold_from_release(args.version, release)
+    entries = load_submission(args.submission, gold)  # raises SubmissionError before anything is written
+    evaluation = evaluate(gold, entries, config, name=args.name or Path(args.submission).stem)
+    paths = write_run(args.out, evaluation)
+    overall = evaluation.metrics["metrics"]["overall"]
+    missing = evaluation.metrics["missing_answers"]["count"]
+    print(f"scored {len(evaluation.per_question)} questions of {args.version} ({missing} missing answers)")
+    for name in (f"hit@{config.ks[0]}", f"ndcg@{config.ks[0]}", "mrr", "containment", "token_f1", "ifeval_correctness"):
+        cell = overall[name]
+        ci = f" [{cell['ci_low']:.3f}, {cell['ci_high']:.3f}]" if cell["ci_low"] is not None else ""
+        print(f"  {name}: {cell['value']:.3f}{ci}")
+    print("wrote " + ", ".join(str(p) for p in paths.values()))
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    run_a, run_b = load_run(args.run_a), load_run(args.run_b)
+    results = compare_runs(
+        run_a,
+        run_b,
+        scope=args.scope,
+        alpha=args.alpha,
+        samples=args.bootstrap,
+        permutations=args.permutations,
+        metrics=args.metric or None,
+    )
+    if args.json:
+        print(json.dumps([r.__dict__ for r in results], indent=2))
+        return 0
+    print(
+        f"A = {run_a.path}\nB = {run_b.path}\nscope {args.scope}, {results[0].n} paired questions, alpha {args.alpha}"
+    )
+    print(f"{'metric':<22}{'A':>8}{'B':>8}{'B-A':>9}  {'95% CI of B-A':<20}{'p':>7}  verdict")
+    for r in results:
+        verdict = f"winner {r.winner}" if r.significant else "no significant difference"
+        ci = f"[{r.ci_low:+.3f}, {r.ci_high:+.3f}]" if r.ci_low == r.ci_low else "n/a"
+        print(f"{r.metric:<22}{r.value_a:>8.3f}{r.value_b:>8.3f}{r.delta:>+9.3f}  {ci:<20}{r.p_value:>7.3f}  {verdict}")
+    return 0
+
+
+def cmd_gate(args: argparse.Namespace) -> int:
+    run = load_run(args.run)
+    thresholds, mode = load_thresholds(args.thresholds)
+    results = check_gates(run, thresholds, args.use or mode)
+    for r in results:
+        print(f"{'PASS' if r.passed else 'FAIL'} {r.key}: {r.reason}")
+    failed = [r for r in results if not r.passed]
+    print(f"{len(results) - len(failed)}/{len(results)} gates passed")
+    return 1 if failed else 0
+
+
+def cmd_baseline(args: argparse.Namespace) -> int:
+    release = load_release(args.hub, args.version)
+    entries = baseline_submission(release["public_texts"], release["public_questions"], top_k=args.top_k)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(submission_json(entries), ensure_ascii=False, indent=1), encoding="utf-8")
+    print(f"wrote the BM25 baseline's answers to {len(entries)} questions of {args.version} to {out}")
+    return 0
+
+
+def cmd_leaderboard(args: argparse.Namespace) -> int:
+    config = _config(args)
+    release = load_release(args.hub, args.version)
+    gold = gold_from_release(args.version, release)
+    board = build_leaderboard(gold, release["public_questions"], args.submissions, args.out, config)
+    print(board.table.round(3).to_string(index=False))
+    for name, problem in board.failures:
+        print(f"invalid {name}: {problem}", file=sys.stderr)
+    print(f"wrote {Path(args.out) / 'leaderboard.md'} and leaderboard.html")
+    return 0
+
+
+def _scoring_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--k", default="5,10", help="cut-offs for the @k retrieval metrics (default 5,10)")
+    parser.add_argument("--bootstrap", type=int, default=DEFAULT_SAMPLES, help="bootstrap samples; 0 disables CIs")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
+    parser.add_argument("--refusal-phrase", default=DEFAULT_REFUSAL_PHRASE, help="phrase that marks a refusal")
+    parser.add_argument("--expect-refusal", help="public question ids that should be refused (comma-separated)")
+
+
+def _run_guarded(func):
+    """Bad input becomes a message on stderr and exit code 2, never a traceback."""
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return func(args)
+        except (SubmissionError, UsageError, RunNotFoundError, IncomparableRunsError, GateConfigError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return BAD_INPUT
+
+    return run
+
+
+def register(sub) -> None:
+    """Add the scoring subcommands to the `ragbench` parser's subparsers."""
+    evaluate_p = sub.add_parser("evaluate", help="score a submission on a release")
+    evaluate_p.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
+    evaluate_p.add_argument("--version", required=True, help="release version, e.g. 1.13.0")
+    evaluate_p.add_argument("--submission", required=True, help="JSON submission file")
+    evaluate_p.add_argument("--out", required=True, help="folder for metrics.json, per_question.parquet, reports")
+    evaluate_p.add_argument("--name", help="name of the run in reports (default: the file name)")
+    _scoring_options(evaluate_p)
+    evaluate_p.set_defaults(func=_run_guarded(cmd_evaluate))
+
+    compare_p = sub.add_parser("compare", help="paired comparison of two scored runs (folders from evaluate)")
+    compare_p.add_argument("run_a")
+    compare_p.add_argument("run_b")
+    compare_p.add_argument("--scope", default="overall", help="overall or a question type")
+    compare_p.add_argument("--metric", action="append", help="only this metric (repeatable)")
+    compare_p.add_argument("--alpha", type=float, default=DEFAULT_ALPHA, help="significance level (default 0.05)")
+    compare_p.add_argument("--bootstrap", type=int, default=DEFAULT_SAMPLES)
+    compare_p.add_argument("--permutations", type=int, default=2000)
+    compare_p.add_argument("--json", action="store_true", help="machine-readable output")
+    compare_p.set_defaults(func=_run_guarded(cmd_compare))
+
+    gate_p = sub.add_parser("gate", help="exit 1 when a metric is under its threshold (CI quality gate)")
+    gate_p.add_argument("run", help="a scored run folder")
+    gate_p.add_argument("--thresholds", required=True, help="YAML/JSON: {use: ci_low|value, thresholds: {...}}")
+    gate_p.add_argument("--use", choices=["ci_low", "value"], help="override the file's 'use'")
+    gate_p.set_defaults(func=_run_guarded(cmd_gate))
+
+    baseline_p = sub.add_parser("baseline", help="write the offline BM25 baseline's submission for a release")
+    baseline_p.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
+    baseline_p.add_argument("--version", required=True)
+    baseline_p.add_argument("--out", required=True, help="submission JSON file to write")
+    baseline_p.add_argument("--top-k", type=int, default=DEFAULT_TOP_K, help="texts per question (default 10)")
+    baseline_p.set_defaults(func=_run_guarded(cmd_baseline))
+
+    board_p = sub.add_parser(
+        "leaderboard", help="score every submission in SUBMISSIONS/VERSION/*.json and the baseline"
+    )
+    board_p.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
+    board_p.add_argument("--version", required=True)
+    board_p.add_argument("--submissions", required=True, help="folder with one subfolder per version")
+    board_p.add_argument("--out", required=True)
+    _scoring_options(board_p)
+    board_p.set_defaults(func=_run_guarded(cmd_leaderboard))
