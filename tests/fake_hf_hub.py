@@ -150,7 +150,10 @@ class FakeHub:
     def create_repo(self, repo_id: str, private: bool) -> Repo:
         repo = Repo(repo_id, private)
         initial = Commit(
-            self._new_oid(repo_id), None, "initial commit", {".gitattributes": StoredFile(b"*.parquet filter=lfs\n", False)}
+            self._new_oid(repo_id),
+            None,
+            "initial commit",
+            {".gitattributes": StoredFile(b"*.parquet filter=lfs\n", False)},
         )
         repo.commits[initial.oid] = initial
         repo.branches["main"] = initial.oid
@@ -184,6 +187,7 @@ _ROUTES: list[tuple[str, re.Pattern, str]] = [
         ("POST", rf"^/api/datasets/{_REPO}/preupload/(?P<rev>[^/]+)$", "preupload"),
         ("POST", rf"^/api/datasets/{_REPO}/commit/(?P<rev>[^/]+)$", "commit"),
         ("POST", rf"^/api/datasets/{_REPO}/paths-info/(?P<rev>[^/]+)$", "paths_info"),
+        ("GET", rf"^/api/datasets/{_REPO}/tree/(?P<rev>[^/]+)(?:/(?P<path>.*))?$", "tree"),
         ("POST", rf"^/api/datasets/{_REPO}/tag/(?P<rev>[^/]+)$", "create_tag"),
         ("DELETE", rf"^/api/datasets/{_REPO}/tag/(?P<tag>[^/]+)$", "delete_tag"),
         ("POST", rf"^/datasets/{_REPO}\.git/info/lfs/objects/batch$", "lfs_batch"),
@@ -439,6 +443,30 @@ class _Handler(BaseHTTPRequestHandler):
                 item["lfs"] = {"oid": stored.sha256, "size": len(stored.content), "pointerSize": 134}
             out.append(item)
         return lambda: self._json(200, out)
+
+    def _tree(self, groups, __, query):
+        repo = self._repo(groups["repo"])
+        commit = self._commit_at(repo, groups["rev"])
+        prefix = (groups.get("path") or "").strip("/")
+        recursive = query.get("recursive", ["false"])[0].lower() in ("true", "1")
+        entries: dict[str, dict] = {}
+        for path, stored in sorted(commit.files.items()):
+            if prefix and not path.startswith(prefix + "/"):
+                continue
+            rest = path[len(prefix) + 1 :] if prefix else path
+            parts = rest.split("/")
+            for depth in range(1, len(parts)):  # the folders on the way
+                folder = "/".join(filter(None, [prefix, *parts[:depth]]))
+                if recursive or depth == 1:
+                    entries.setdefault(folder, {"type": "directory", "path": folder, "oid": "0" * 40, "size": 0})
+            if recursive or len(parts) == 1:
+                item = {"type": "file", "path": path, "size": len(stored.content), "oid": git_blob_sha1(stored.content)}
+                if stored.lfs:
+                    item["lfs"] = {"oid": stored.sha256, "size": len(stored.content), "pointerSize": 134}
+                entries[path] = item
+        if prefix and not entries:
+            raise HttpError(404, f"{prefix} does not exist at {commit.oid}", "EntryNotFound")
+        return lambda: self._json(200, list(entries.values()))
 
     def _create_tag(self, groups, body, __):
         repo = self._repo(groups["repo"], write=True)

@@ -34,7 +34,7 @@ _SIMPLE_DTYPES = {
     pa.float64(): "float64",
     pa.bool_(): "bool",
     pa.string(): "string",
-    pa.large_string(): "large_string",
+    pa.large_string(): "string",  # pandas 3 strings; datasets casts them to its plain string type
 }
 
 

@@ -56,6 +56,34 @@ REDACTED = "<redacted>"
 
 logger = logging.getLogger(__name__)
 
+_SECRETS: set[str] = set()
+_factory_installed = False
+
+
+def _redact_log_records(secret: str) -> None:
+    """Scrub `secret` from every log record of the process. We never log the token, but the HTTP
+    client logs response headers at DEBUG level, and a server may quote the credentials back."""
+    global _factory_installed
+    _SECRETS.add(secret)
+    if _factory_installed:
+        return
+    previous = logging.getLogRecordFactory()
+
+    def factory(*args, **kwargs):
+        record = previous(*args, **kwargs)
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed record is the logging module's business, not ours
+            return record
+        if any(s in message for s in _SECRETS):
+            for s in _SECRETS:
+                message = message.replace(s, REDACTED)
+            record.msg, record.args = message, None
+        return record
+
+    logging.setLogRecordFactory(factory)
+    _factory_installed = True
+
 
 class HubError(RuntimeError):
     """A Hub operation failed; the message never contains the token."""
@@ -176,6 +204,8 @@ class HfHub:
         self.retry = retry or RetryPolicy()
         self.cache_dir = str(cache_dir) if cache_dir else None
         self._token = token or None
+        if self._token:
+            _redact_log_records(self._token)
         self._sleep = sleep
         # token=False, not None, when there is no token: never fall back to a token saved on disk.
         self._api = HfApi(endpoint=endpoint, token=self._token or False, library_name="ragbench-factory")

@@ -124,6 +124,15 @@ class LocalHub:
     def load_release(self, version: str, *, hist: bool = False) -> dict[str, pd.DataFrame]:
         return {name: self.load(repo_name(name, hist=hist), version) for name in DATASETS}
 
+    def download(self, repo: str, version: str, destination: Path | str) -> Path:
+        """Copy one version into `destination` in this same layout (<repo>/<version>/...)."""
+        source = self.version_dir(repo, version)
+        if not (source / DATA_FILE).exists():
+            raise ReleaseNotFoundError(f"{repo} has no version {version} in {self.root}")
+        target = Path(destination) / repo / version
+        shutil.copytree(source, target, dirs_exist_ok=True)
+        return target
+
     def describe(self) -> str:
         return str(self.root)
 

@@ -106,12 +106,9 @@ class VersionMismatchError(RuntimeError):
     """The public texts and questions of a hub are at different versions."""
 
 
-def load_public_release(hub: Hub | str, version: str | None = None, *, hist: bool = False):
-    """The public texts and questions of `version` (default: the latest), as two DataFrames.
-
-    Like DRAGON's client, the texts and questions must be at the same version: asking for the
-    latest when one of them is ahead of the other is an error, not a silent mix of two months."""
-    hub = hub_from_environment(hub) if isinstance(hub, str) else hub
+def check_public_versions(hub: Hub, version: str | None = None, *, hist: bool = False) -> str:
+    """The version to read: `version` if both public repos have it, else the latest, which must be
+    the same for texts and questions (DRAGON's client makes the same check)."""
     texts_repo, questions_repo = repo_name("public_texts", hist=hist), repo_name("public_questions", hist=hist)
     text_versions, question_versions = hub.versions(texts_repo), hub.versions(questions_repo)
     if version is None:
@@ -134,9 +131,31 @@ def load_public_release(hub: Hub | str, version: str | None = None, *, hist: boo
     ]
     if missing:
         raise ReleaseNotFoundError(f"{', '.join(missing)}: no version {version} on {hub.describe()}")
+    return version
+
+
+def load_public_release(hub: Hub | str, version: str | None = None, *, hist: bool = False):
+    """The public texts and questions of `version` (default: the latest), as two DataFrames.
+
+    Like DRAGON's client, the texts and questions must be at the same version: asking for the
+    latest when one of them is ahead of the other is an error, not a silent mix of two months."""
+    hub = hub_from_environment(hub) if isinstance(hub, str) else hub
+    version = check_public_versions(hub, version, hist=hist)
+    texts_repo, questions_repo = repo_name("public_texts", hist=hist), repo_name("public_questions", hist=hist)
     texts, questions = hub.load(texts_repo, version), hub.load(questions_repo, version)
     for repo in (texts_repo, questions_repo):
         recorded = hub.manifest(repo, version).get("version")
         if recorded not in (None, version):
             raise VersionMismatchError(f"{repo}@{version} carries a manifest for version {recorded}")
     return texts, questions
+
+
+def download_release(
+    hub: Hub, destination: Path | str, version: str | None = None, *, hist: bool = False, private: bool = False
+) -> tuple[str, list[Path]]:
+    """Copy the public datasets of `version` (default: the latest) into `destination`, in the
+    local hub layout; `private` adds the private QA and text mapping (needs access to them).
+    The texts and questions must be at the same version, as in load_public_release."""
+    version = check_public_versions(hub, version, hist=hist)
+    names = ["public_texts", "public_questions"] + (["private_qa", "private_texts"] if private else [])
+    return version, [hub.download(repo_name(name, hist=hist), version, destination) for name in names]
