@@ -85,8 +85,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"  {month}: FAILED", file=sys.stderr)
             continue
         print(f"  done in {time.monotonic() - t0:.1f} s")
-    hub = LocalHub(_hub_location(None))
-    print(f"\nReleases in {hub.root.resolve()}:")
+    from .core.publishing import hub_from_environment
+
+    hub = hub_from_environment(_hub_location(None))
+    print(f"\nReleases in {hub.root.resolve() if isinstance(hub, LocalHub) else hub.describe()}:")
     for month in months:
         if month not in failed:
             _print_release(hub, month.version)

@@ -196,6 +196,24 @@ def test_a_failure_mid_publication_tags_nothing_and_a_rerun_resumes_without_dupl
         assert fake.repos[rid(name)].tags["1.14.0"] == commit.oid
 
 
+def test_a_failed_tag_withdraws_the_batch_and_a_rerun_completes_it(fake, tmp_path):
+    hub = make_hub(fake, tmp_path)
+    publish_month(hub, SEPT, tables(), manifest(SEPT))
+    fake.fail("POST", r"/tag/", status=500, skip=5, times=100)  # the sixth of eight tags never succeeds
+    with pytest.raises(HubError, match="500"):
+        publish_month(hub, OCT, tables(answer="Казань"), manifest(OCT))
+    assert all("1.14.0" not in fake.repos[rid(name)].tags for name in DATASETS)  # withdrawn
+    assert all(rid(name, True) not in fake.repos or not fake.repos[rid(name, True)].tags for name in DATASETS)
+    assert all(len(fake.release_commits(rid(name))) == 2 for name in DATASETS)
+    fake.clear_faults()
+    publish_month(hub, OCT, tables(answer="Казань"), manifest(OCT))
+    for name in DATASETS:
+        commits = fake.release_commits(rid(name))
+        assert len(commits) == 2 and fake.repos[rid(name)].tags["1.14.0"] == commits[-1].oid
+        assert len(fake.release_commits(rid(name, True))) == 1
+        assert fake.repos[rid(name, True)].tags.keys() == {"1.13.0"}
+
+
 def test_a_commit_whose_response_is_lost_is_not_made_twice(fake, tmp_path):
     hub = make_hub(fake, tmp_path)
     fake.fail("POST", r"/commit/main$", status=502, after_processing=True, times=1)

@@ -229,4 +229,3 @@ def published_release(
             "offline": MetadataValue.bool(manifest["offline"]),
         },
     )
-

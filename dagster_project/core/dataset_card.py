@@ -75,13 +75,18 @@ def front_matter(repo: str, table: pd.DataFrame) -> dict:
     }
 
 
-def _versions_table(versions: list[str], current: str, repo_id: str) -> list[str]:
+def _load_call(repo_id: str, version: str, local: bool) -> str:
+    if local:  # a local hub keeps one folder per version
+        return f'load_dataset("{repo_id}/{version}", split="train")'
+    return f'load_dataset("{repo_id}", revision="{version}", split="train")'
+
+
+def _versions_table(versions: list[str], current: str, repo_id: str, local: bool) -> list[str]:
     rows = ["| version | month | load |", "| --- | --- | --- |"]
     for version in sorted(set(versions) | {current}, key=version_sort_key, reverse=True):
         mark = " (this version)" if version == current else ""
         rows.append(
-            f"| {version}{mark} | {month_of_version(version).label} | "
-            f'`load_dataset("{repo_id}", revision="{version}")` |'
+            f"| {version}{mark} | {month_of_version(version).label} | `{_load_call(repo_id, version, local)}` |"
         )
     return rows
 
@@ -94,10 +99,13 @@ def dataset_card(
     *,
     repo_id: str | None = None,
     versions: list[str] | None = None,
+    local: bool = False,
 ) -> str:
     """README.md for `repo` at `version`. `repo_id` is how users address the repo (namespace/name
-    on the Hub, or the folder in a local hub); `versions` are the repo's other published versions."""
+    on the Hub; the repo folder, relative to the hub directory, when `local`); `versions` are the
+    repo's other published versions."""
     repo_id = repo_id or repo
+    hub_location = "HUB_DIRECTORY" if local else "hf://" + repo_id.split("/")[0]
     month = month_of_version(version).label
     counts = manifest.get("counts", {})
     meta = yaml.safe_dump(front_matter(repo, table), sort_keys=False, allow_unicode=True)
@@ -134,14 +142,14 @@ def dataset_card(
         "",
         "Each monthly version is an immutable tag. The `hist-*` datasets lag one version behind.",
         "",
-        *_versions_table(versions or [], version, repo_id),
+        *_versions_table(versions or [], version, repo_id, local),
         "",
         "## How to load",
         "",
         "```python",
         "from datasets import load_dataset",
         "",
-        f'ds = load_dataset("{repo_id}", revision="{version}", split="train")',
+        f"ds = {_load_call(repo_id, version, local)}",
         "```",
         "",
         "or, for the public texts and questions of one version together (their versions are checked to match):",
@@ -149,7 +157,7 @@ def dataset_card(
         "```python",
         "from dagster_project.core.publishing import load_public_release",
         "",
-        f'texts, questions = load_public_release("hf://NAMESPACE", "{version}")',
+        f'texts, questions = load_public_release("{hub_location}", "{version}")',
         "```",
         "",
     ]

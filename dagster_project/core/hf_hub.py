@@ -176,6 +176,7 @@ class _Planned:
     private: bool | None = None  # visibility of the existing repo; None when it does not exist yet
     tags: dict[str, str] = field(default_factory=dict)
     commit: str | None = None
+    previous_tag_commit: str | None = None  # where a forced tag pointed before, to restore it on failure
     resumed: bool = False
 
 
@@ -381,8 +382,14 @@ class HfHub:
             self._ensure_repo(p)
         for p in pending:  # every commit before any tag
             self._commit(p)
-        for p in pending:
-            self._tag(p)
+        tagged: list[_Planned] = []
+        try:
+            for p in pending:
+                self._tag(p)
+                tagged.append(p)
+        except Exception:
+            self._untag(tagged)
+            raise
         return [PublishedRepo(p.upload.repo, p.upload.version, p.status, p.commit) for p in plan]
 
     def _plan(self, upload: RepoUpload) -> _Planned:
@@ -402,7 +409,7 @@ class HfHub:
         if tagged is not None:
             same = self._same_files(planned.repo_id, tagged, {DATA_FILE: planned.files[DATA_FILE]})
             planned.status = "unchanged" if same else "conflict"
-            planned.commit = tagged
+            planned.commit = planned.previous_tag_commit = tagged
         return planned
 
     def _refuse_leaks_and_conflicts(self, plan: list[_Planned], *, force: bool) -> None:
@@ -521,6 +528,32 @@ class HfHub:
             if _status_of(exc) != 409 or self._tags(p.repo_id).get(version) != p.commit:
                 raise
         logger.info("%s: tagged %s", p.repo_id, version)
+
+    def _untag(self, tagged: list[_Planned]) -> None:
+        """Best effort after a failed tag phase: take back the tags this run created (and put forced
+        ones back where they were), so users see the whole batch or none of it. The commits stay
+        on main, so a rerun tags them without committing again."""
+        for p in reversed(tagged):
+            version = p.upload.version
+            try:
+                self._call(f"untag {p.repo_id}", self._api.delete_tag, p.repo_id, tag=version, repo_type="dataset")
+                if p.previous_tag_commit:
+                    self._call(
+                        f"retag {p.repo_id}",
+                        self._api.create_tag,
+                        p.repo_id,
+                        tag=version,
+                        revision=p.previous_tag_commit,
+                        repo_type="dataset",
+                    )
+                logger.warning("%s: tag %s withdrawn because another repo's tag failed", p.repo_id, version)
+            except Exception as exc:  # keep going: withdraw as many as possible
+                logger.error(
+                    "%s: could not withdraw tag %s (%s); rerun the publication to complete it",
+                    p.repo_id,
+                    version,
+                    type(exc).__name__,
+                )
 
 
 def _is_version(tag: str) -> bool:

@@ -182,9 +182,7 @@ class LocalHub:
             (staging / "manifest.json").write_text(
                 json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8"
             )
-            card = dataset_card(
-                repo, version, upload.table, manifest, repo_id=str(self.root / repo), versions=self.versions(repo)
-            )
+            card = dataset_card(repo, version, upload.table, manifest, versions=self.versions(repo), local=True)
             (staging / "README.md").write_text(card, encoding="utf-8")
             if target.exists():
                 retired = target.with_name(f".{version}-retired")
