@@ -130,7 +130,9 @@ def transient(exc: BaseException) -> tuple[bool, float | None]:
     import httpx
 
     seen: BaseException | None = exc
-    while seen is not None:
+    visited: set[int] = set()
+    while seen is not None and id(seen) not in visited:
+        visited.add(id(seen))
         status = _status_of(seen)
         if status is not None:
             return status in TRANSIENT_STATUS, _retry_after(seen)

@@ -43,6 +43,7 @@ def hub_from_environment(location: str | None = None, env: Mapping[str, str] | N
         token=env.get("HF_TOKEN") or None,
         endpoint=env.get("HF_ENDPOINT") or None,
         private=parse_private_overrides(env.get("RAGBENCH_HF_PRIVATE", "")),
+        cache_dir=env.get("HF_HUB_CACHE") or None,
     )
 
 
