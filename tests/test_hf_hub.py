@@ -259,6 +259,17 @@ def test_an_existing_tag_with_other_content_is_refused_unless_forced(fake, tmp_p
     assert fake.repos[rid("public_texts")].tags == before[rid("public_texts")][0]
 
 
+def test_a_forced_publication_that_fails_puts_the_old_tag_back(fake, tmp_path):
+    hub = make_hub(fake, tmp_path)
+    hub.publish(SEPT.version, tables(), manifest(SEPT))
+    old_tag = fake.repos[rid("private_qa")].tags["1.13.0"]
+    fake.fail("POST", r"/tag/", status=500, times=4)  # every attempt at the new tag fails
+    with pytest.raises(HubError, match="500"):
+        hub.publish(SEPT.version, tables(answer="Казань"), manifest(SEPT), force=True)
+    assert fake.repos[rid("private_qa")].tags["1.13.0"] == old_tag
+    assert hub.load(repo_name("private_qa"), SEPT.version)["answer"].tolist() == ["Тверь", "Иван Петров"]
+
+
 def test_private_data_is_never_pushed_to_a_public_repo(fake, tmp_path):
     fake.create_repo(rid("private_qa"), private=False)  # someone made the private QA repo public
     with pytest.raises(PrivacyError, match="acme/rag-bench-private-qa exists and is public"):

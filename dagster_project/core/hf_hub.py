@@ -384,13 +384,13 @@ class HfHub:
             self._ensure_repo(p)
         for p in pending:  # every commit before any tag
             self._commit(p)
-        tagged: list[_Planned] = []
+        touched: list[_Planned] = []
         try:
             for p in pending:
+                touched.append(p)
                 self._tag(p)
-                tagged.append(p)
         except Exception:
-            self._untag(tagged)
+            self._withdraw_tags(touched)
             raise
         return [PublishedRepo(p.upload.repo, p.upload.version, p.status, p.commit) for p in plan]
 
@@ -531,15 +531,18 @@ class HfHub:
                 raise
         logger.info("%s: tagged %s", p.repo_id, version)
 
-    def _untag(self, tagged: list[_Planned]) -> None:
-        """Best effort after a failed tag phase: take back the tags this run created (and put forced
-        ones back where they were), so users see the whole batch or none of it. The commits stay
+    def _withdraw_tags(self, touched: list[_Planned]) -> None:
+        """Best effort after a failed tag phase: take back the tags this run created and put forced
+        ones back where they were, so users see the whole batch or none of it. The commits stay
         on main, so a rerun tags them without committing again."""
-        for p in reversed(tagged):
+        for p in reversed(touched):
             version = p.upload.version
             try:
-                self._call(f"untag {p.repo_id}", self._api.delete_tag, p.repo_id, tag=version, repo_type="dataset")
-                if p.previous_tag_commit:
+                current = self._tags(p.repo_id).get(version)
+                if current is not None and current == p.commit and current != p.previous_tag_commit:
+                    self._call(f"untag {p.repo_id}", self._api.delete_tag, p.repo_id, tag=version, repo_type="dataset")
+                    current = None
+                if current is None and p.previous_tag_commit:
                     self._call(
                         f"retag {p.repo_id}",
                         self._api.create_tag,
@@ -548,7 +551,7 @@ class HfHub:
                         revision=p.previous_tag_commit,
                         repo_type="dataset",
                     )
-                logger.warning("%s: tag %s withdrawn because another repo's tag failed", p.repo_id, version)
+                logger.warning("%s: tag %s withdrawn because the publication failed", p.repo_id, version)
             except Exception as exc:  # keep going: withdraw as many as possible
                 logger.error(
                     "%s: could not withdraw tag %s (%s); rerun the publication to complete it",
