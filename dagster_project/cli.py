@@ -4,6 +4,7 @@ ragbench demo                      materialize every month of the bundled corpus
 ragbench materialize --month M     run the whole pipeline for one month
 ragbench releases [--hub H]        list published versions per dataset repo
 ragbench releases --version V      show one version (counts, manifest)
+ragbench download --version V      copy the public datasets of a version from a hub (local or hf://)
 ragbench subgraphs GRAPH --type T  print subgraphs of a graph file as JSON lines
 ragbench evaluate|compare|gate|baseline|leaderboard   scoring (see scoring_cli.py)
 """
@@ -59,7 +60,7 @@ def _hub_location(value: str | None) -> str:
     return value or os.environ.get("RAGBENCH_HUB", "./var/hub")
 
 
-def _print_release(hub: LocalHub, version: str) -> None:
+def _print_release(hub, version: str) -> None:
     manifest = hub.manifest(repo_name("private_qa"), version)
     counts = manifest.get("counts", {})
     per_type_counts = counts.get("questions_per_type", {})
@@ -87,8 +88,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"  {month}: FAILED", file=sys.stderr)
             continue
         print(f"  done in {time.monotonic() - t0:.1f} s")
-    hub = LocalHub(_hub_location(None))
-    print(f"\nReleases in {hub.root.resolve()}:")
+    from .core.publishing import hub_from_environment
+
+    hub = hub_from_environment(_hub_location(None))
+    print(f"\nReleases in {hub.root.resolve() if isinstance(hub, LocalHub) else hub.describe()}:")
     for month in months:
         if month not in failed:
             _print_release(hub, month.version)
@@ -112,7 +115,9 @@ def cmd_materialize(args: argparse.Namespace) -> int:
 
 
 def cmd_releases(args: argparse.Namespace) -> int:
-    hub = LocalHub(_hub_location(args.hub))
+    from .core.publishing import hub_from_environment
+
+    hub = hub_from_environment(_hub_location(args.hub))
     if args.version:
         try:
             tables = hub.load_release(args.version, hist=args.hist)
@@ -125,10 +130,27 @@ def cmd_releases(args: argparse.Namespace) -> int:
         return 0
     repos = hub.repos()
     if not repos:
-        print(f"no releases in {hub.root}")
+        print(f"no releases in {hub.describe()}")
         return 0
     for repo in repos:
         print(f"{repo}: {', '.join(hub.versions(repo)) or '-'}")
+    return 0
+
+
+def cmd_download(args: argparse.Namespace) -> int:
+    from .core.hf_hub import HubError
+    from .core.publishing import VersionMismatchError, download_release, hub_from_environment
+
+    hub = hub_from_environment(_hub_location(args.hub))
+    try:
+        version, folders = download_release(hub, args.out, args.version, hist=args.hist, private=args.private)
+    except (ReleaseNotFoundError, VersionMismatchError, HubError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{version} from {hub.describe()}:")
+    for folder in folders:
+        print(f"  {folder}")
+    print(f"Read it with `ragbench releases --hub {args.out} --version {version}` or pandas.read_parquet.")
     return 0
 
 
@@ -184,6 +206,14 @@ def build_parser() -> argparse.ArgumentParser:
     releases.add_argument("--version", help="show this version")
     releases.add_argument("--hist", action="store_true", help="the hist-* datasets")
     releases.set_defaults(func=cmd_releases)
+
+    download = sub.add_parser("download", help="copy the public datasets of a version from a hub")
+    download.add_argument("--version", help="1.N.0 (default: the latest; texts and questions must agree)")
+    download.add_argument("--hist", action="store_true", help="the hist-* datasets (one version behind)")
+    download.add_argument("--private", action="store_true", help="also the private QA and text mapping")
+    download.add_argument("--hub", help="hf://NAMESPACE or a directory (default: RAGBENCH_HUB or ./var/hub)")
+    download.add_argument("--out", default="./downloads", help="destination folder (default ./downloads)")
+    download.set_defaults(func=cmd_download)
 
     subgraphs = sub.add_parser("subgraphs", help="print subgraphs of a graph file (N-Quads) as JSON lines")
     subgraphs.add_argument("graph_file")

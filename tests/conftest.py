@@ -3,6 +3,14 @@ per test session, in-process, with storage and hub in a temporary directory."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+
+# Hugging Face caches (huggingface_hub, datasets) go to a throwaway directory, never to ~/.cache.
+# Set before anything imports those libraries, which read the variable once at import.
+os.environ.setdefault("HF_HOME", tempfile.mkdtemp(prefix="ragbench-test-hf-home-"))
+os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
 from dataclasses import dataclass
 from pathlib import Path
 

@@ -79,3 +79,15 @@ def test_releases_command_lists_and_shows_versions(tmp_path, capsys):
     shown = capsys.readouterr().out
     assert "rag-bench-private-qa: 1 rows" in shown
     assert main(["releases", "--hub", str(tmp_path), "--version", "1.14.0"]) == 2
+
+
+def test_datasets_reads_a_local_version_folder_through_its_card(tmp_path, monkeypatch):
+    from datasets import load_dataset
+
+    hub = LocalHub(tmp_path / "hub")
+    hub.publish("1.13.0", _tables(), MANIFEST)
+    card = (tmp_path / "hub" / "rag-bench-private-qa" / "1.13.0" / "README.md").read_text(encoding="utf-8")
+    assert 'load_dataset("rag-bench-private-qa/1.13.0", split="train")' in card and str(tmp_path) not in card
+    monkeypatch.chdir(tmp_path / "hub")  # the card's snippet, as written, from the hub directory
+    loaded = load_dataset("rag-bench-private-qa/1.13.0", split="train", cache_dir=str(tmp_path / "cache")).to_pandas()
+    pd.testing.assert_frame_equal(loaded, _tables()["private_qa"], check_dtype=False)

@@ -17,9 +17,8 @@ from dagster import (
 )
 
 from ..core.extraction import EXTRACTOR_NAME
-from ..core.hub import ReleaseNotFoundError, repo_name
 from ..core.manifest import build_manifest
-from ..core.months import Month
+from ..core.publishing import publish_month
 from ..core.questions import GENERATOR
 from ..core.release import DATASETS, build_release, load_or_create_key, month_key
 from ..core.release_checks import (
@@ -207,22 +206,18 @@ def published_release(
         "private_qa": private_qa,
         "private_texts": private_texts,
     }
-    published = target.publish(month.version, tables, manifest)
-    summary = {
-        "month": month.label,
-        "version": month.version,
-        "hub": str(target.root),
-        "repos": {p.repo: {"version": p.version, "status": p.status} for p in published},
-        "manifest": manifest,
-    }
-    summary["hist"] = _publish_hist(context, target, month.previous())
-    for repo in published:
+    publication = publish_month(target, month, tables, manifest)
+    published = publication.repos
+    summary = {"month": month.label, "hub": target.describe(), **publication.as_dict(), "manifest": manifest}
+    for repo in publication.repos + publication.hist_repos:
         context.log.info(f"{repo.repo} {repo.version}: {repo.status}")
+    if not publication.hist_repos:
+        context.log.info(f"hist: {publication.hist_status}")
     return Output(
         summary,
         metadata={
             "version": MetadataValue.text(month.version),
-            "hub": MetadataValue.path(str(target.root)),
+            "hub": MetadataValue.text(target.describe()),
             "repos": MetadataValue.md(
                 markdown_table(
                     pd.DataFrame([{"repo": p.repo, "version": p.version, "status": p.status} for p in published])
@@ -234,18 +229,3 @@ def published_release(
             "offline": MetadataValue.bool(manifest["offline"]),
         },
     )
-
-
-def _publish_hist(context: AssetExecutionContext, target, previous: Month) -> dict:
-    """The hist-* datasets lag one version: publishing M also publishes M-1 there, answers included."""
-    if previous.months_since_first() < 0:
-        return {"status": "none: no month before the first release"}
-    version = previous.version
-    try:
-        tables = target.load_release(version)
-        manifest = target.manifest(repo_name("private_qa"), version)
-    except ReleaseNotFoundError:
-        context.log.info(f"hist: {version} ({previous}) is not in the hub yet; nothing to publish there")
-        return {"status": f"skipped: {version} ({previous}) is not published"}
-    published = target.publish(version, tables, manifest, hist=True)
-    return {"status": "published", "version": version, "repos": {p.repo: p.status for p in published}}

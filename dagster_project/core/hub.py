@@ -5,7 +5,8 @@
     <root>/rag-bench-public-texts/1.13.0/README.md
 
 The layout mirrors a Hugging Face dataset repo at a tag, so `datasets` reads a version with
-load_dataset("parquet", data_files=".../data/*.parquet"). A version is written to a temporary
+load_dataset("parquet", data_files=".../data/*.parquet") or load_dataset(".../<repo>/<version>"), which
+reads the card's `configs`. A version is written to a temporary
 folder and renamed into place, so a reader never sees half a version.
 """
 
@@ -21,12 +22,13 @@ from pathlib import Path
 
 import pandas as pd
 
+from .dataset_card import DATA_FILE, dataset_card
 from .months import month_of_version, version_sort_key
-from .release import DATASETS
+from .release import DATASETS, PUBLIC_COLUMNS
 
 REPO_PREFIX = "rag-bench-"
 HIST_PREFIX = "hist-"
-DATA_FILE = "data/train-00000-of-00001.parquet"
+PRIVATE_DATASETS = ("private_qa", "private_texts")
 
 
 def repo_name(dataset: str, *, hist: bool = False) -> str:
@@ -50,49 +52,39 @@ def parquet_bytes(table: pd.DataFrame) -> bytes:
     return buffer.getvalue()
 
 
-def dataset_card(repo: str, version: str, table: pd.DataFrame, manifest: dict) -> str:
-    month = month_of_version(version).label
-    counts = manifest.get("counts", {})
-    lines = [
-        "---",
-        "language: [ru]",
-        "license: cc-by-4.0",
-        "configs:",
-        "- config_name: default",
-        "  data_files:",
-        "  - split: train",
-        f"    path: {DATA_FILE}",
-        "---",
-        "",
-        f"# {repo} {version}",
-        "",
-        f"Monthly RAG benchmark release for {month}, built from that month's news "
-        f"({'sample corpus' if manifest.get('offline') else 'crawled sources'}).",
-        "",
-        f"- rows: {len(table)}",
-        f"- columns: {', '.join(table.columns)}",
-    ]
-    if counts.get("questions_per_type"):
-        per_type = ", ".join(f"{k}: {v}" for k, v in counts["questions_per_type"].items())
-        lines.append(f"- questions per type: {per_type}")
-    lines += [
-        "",
-        "Load it with `datasets`:",
-        "",
-        "```python",
-        "from datasets import load_dataset",
-        f'load_dataset("parquet", data_files="{repo}/{version}/data/*.parquet")',
-        "```",
-        "",
-    ]
-    return "\n".join(lines)
-
-
 @dataclass(frozen=True)
 class PublishedRepo:
     repo: str
     version: str
     status: str  # created, unchanged or replaced
+    commit: str | None = None  # the commit the version's tag points to (Hugging Face hubs)
+
+
+@dataclass(frozen=True)
+class RepoUpload:
+    """One dataset at one version, bound for one repo: the unit both hubs publish."""
+
+    dataset: str  # one of DATASETS
+    version: str
+    table: pd.DataFrame
+    manifest: dict
+    hist: bool = False
+
+    @property
+    def repo(self) -> str:
+        return repo_name(self.dataset, hist=self.hist)
+
+    @property
+    def holds_private_data(self) -> bool:
+        """Private by name, or a public dataset carrying columns beyond its public schema."""
+        if self.dataset in PRIVATE_DATASETS:
+            return True
+        return bool(set(self.table.columns) - set(PUBLIC_COLUMNS[self.dataset]))
+
+
+def release_uploads(version: str, tables: dict[str, pd.DataFrame], manifest: dict, *, hist: bool = False):
+    month_of_version(version)  # validates the version string
+    return [RepoUpload(name, version, tables[name], manifest, hist=hist) for name in DATASETS]
 
 
 class LocalHub:
@@ -114,7 +106,7 @@ class LocalHub:
         folder = self.root / repo
         if not folder.exists():
             return []
-        found = [p.name for p in folder.iterdir() if p.is_dir() and (p / DATA_FILE).exists()]
+        found = [p.name for p in folder.iterdir() if not p.name.startswith(".") and (p / DATA_FILE).exists()]
         return sorted(found, key=version_sort_key)
 
     def load(self, repo: str, version: str) -> pd.DataFrame:
@@ -132,36 +124,55 @@ class LocalHub:
     def load_release(self, version: str, *, hist: bool = False) -> dict[str, pd.DataFrame]:
         return {name: self.load(repo_name(name, hist=hist), version) for name in DATASETS}
 
+    def download(self, repo: str, version: str, destination: Path | str) -> Path:
+        """Copy one version into `destination` in this same layout (<repo>/<version>/...)."""
+        source = self.version_dir(repo, version)
+        if not (source / DATA_FILE).exists():
+            raise ReleaseNotFoundError(f"{repo} has no version {version} in {self.root}")
+        target = Path(destination) / repo / version
+        shutil.copytree(source, target, dirs_exist_ok=True)
+        return target
+
+    def describe(self) -> str:
+        return str(self.root)
+
     def publish(
         self, version: str, tables: dict[str, pd.DataFrame], manifest: dict, *, hist: bool = False, force: bool = False
     ) -> list[PublishedRepo]:
-        """Publish the four datasets as `version`, all or nothing.
+        """Publish the four datasets as `version`, all or nothing (see publish_uploads)."""
+        return self.publish_uploads(release_uploads(version, tables, manifest, hist=hist), force=force)
+
+    def publish_uploads(self, uploads: list[RepoUpload], *, force: bool = False) -> list[PublishedRepo]:
+        """Publish every upload, all or nothing.
 
         An existing version with identical data is left as it is ('unchanged'); one with other
         data is refused unless `force`, checked for every repo before anything is written.
         """
-        month_of_version(version)  # validates the version string
-        payloads = {repo_name(name, hist=hist): (tables[name], parquet_bytes(tables[name])) for name in DATASETS}
-        statuses: dict[str, str] = {}
-        for repo, (_, data) in payloads.items():
-            existing = self.version_dir(repo, version) / DATA_FILE
+        payloads = [(upload, parquet_bytes(upload.table)) for upload in uploads]
+        statuses: list[str] = []
+        for upload, data in payloads:
+            existing = self.version_dir(upload.repo, upload.version) / DATA_FILE
             if not existing.exists():
-                statuses[repo] = "created"
+                statuses.append("created")
             elif existing.read_bytes() == data:
-                statuses[repo] = "unchanged"
+                statuses.append("unchanged")
             elif force:
-                statuses[repo] = "replaced"
+                statuses.append("replaced")
             else:
                 raise VersionExistsError(
-                    f"{repo} {version} is already published with different content; "
+                    f"{upload.repo} {upload.version} is already published with different content; "
                     "versions are immutable (publish with force=True to replace it)"
                 )
-        for repo, (table, data) in payloads.items():
-            if statuses[repo] != "unchanged":
-                self._write_version(repo, version, table, data, manifest)
-        return [PublishedRepo(repo, version, statuses[repo]) for repo in payloads]
+        for (upload, data), status in zip(payloads, statuses, strict=True):
+            if status != "unchanged":
+                self._write_version(upload, data)
+        return [
+            PublishedRepo(upload.repo, upload.version, status)
+            for (upload, _), status in zip(payloads, statuses, strict=True)
+        ]
 
-    def _write_version(self, repo: str, version: str, table: pd.DataFrame, data: bytes, manifest: dict) -> None:
+    def _write_version(self, upload: RepoUpload, data: bytes) -> None:
+        repo, version, manifest = upload.repo, upload.version, upload.manifest
         target = self.version_dir(repo, version)
         target.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{version}-", dir=target.parent))
@@ -171,7 +182,8 @@ class LocalHub:
             (staging / "manifest.json").write_text(
                 json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8"
             )
-            (staging / "README.md").write_text(dataset_card(repo, version, table, manifest), encoding="utf-8")
+            card = dataset_card(repo, version, upload.table, manifest, versions=self.versions(repo), local=True)
+            (staging / "README.md").write_text(card, encoding="utf-8")
             if target.exists():
                 retired = target.with_name(f".{version}-retired")
                 shutil.rmtree(retired, ignore_errors=True)

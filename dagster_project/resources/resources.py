@@ -7,10 +7,12 @@ from pathlib import Path
 
 from dagster import ConfigurableResource, EnvVar
 
+from ..core.hf_hub import HfHub
 from ..core.hub import LocalHub
 from ..core.months import Month
 from ..core.normalization import load_aliases
 from ..core.package_files import project_dir
+from ..core.publishing import open_hub, parse_private_overrides
 from ..core.sources import SourcesFile, bundled_sources, load_month, read_sources_file
 from .io_manager import StorageIOManager
 
@@ -64,17 +66,22 @@ class WikidataResource(ConfigurableResource):
 
 
 class HubResource(ConfigurableResource):
-    """Where releases are published: a local directory, or hf://NAMESPACE."""
+    """Where releases are published: a local directory, or hf://NAMESPACE (token from HF_TOKEN,
+    passed as EnvVar so Dagster never shows it; hf_endpoint for a Hub other than huggingface.co;
+    hf_private: repo names to create private, `name=false` for public)."""
 
     location: str
+    hf_token: str | None = None
+    hf_endpoint: str | None = None
+    hf_private: str = ""
 
-    def hub(self) -> LocalHub:
-        if self.location.startswith("hf://"):
-            raise NotImplementedError(
-                "publishing to Hugging Face (hf://) is not available in this version; "
-                "set RAGBENCH_HUB to a local directory"
-            )
-        return LocalHub(Path(self.location))
+    def hub(self) -> LocalHub | HfHub:
+        return open_hub(
+            self.location,
+            token=self.hf_token,
+            endpoint=self.hf_endpoint,
+            private=parse_private_overrides(self.hf_private),
+        )
 
 
 class BenchmarkSettings(ConfigurableResource):
@@ -133,7 +140,12 @@ def build_resources(env=None) -> dict[str, object]:
             api_key=_secret("RAGBENCH_LLM_API_KEY", env),
         ),
         "wikidata": WikidataResource(endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None),
-        "hub": HubResource(location=env.get("RAGBENCH_HUB", "./var/hub")),
+        "hub": HubResource(
+            location=env.get("RAGBENCH_HUB", "./var/hub"),
+            hf_token=_secret("HF_TOKEN", env),
+            hf_endpoint=env.get("HF_ENDPOINT") or None,
+            hf_private=env.get("RAGBENCH_HF_PRIVATE", ""),
+        ),
         "benchmark": BenchmarkSettings(top_k_per_type=top_k, release_secret=_secret("RAGBENCH_RELEASE_SECRET", env)),
         "scoring": ScoringSettings(submissions_dir=env.get("RAGBENCH_SUBMISSIONS_DIR", "./var/submissions")),
     }
