@@ -177,7 +177,9 @@ def article_page(
     json_ld_date: str | None = None,
     canonical: str | None = None,
     charset: str = "utf-8",
+    boilerplate_links: int = 0,
 ) -> bytes:
+    """An article page; `boilerplate_links` adds site chrome (menus, related headlines) like real news sites."""
     head = [f'<meta charset="{charset}">', f"<title>{escape(title)}</title>"]
     if published:
         head.append(f'<meta property="article:published_time" content="{published}">')
@@ -190,10 +192,13 @@ def article_page(
     if canonical:
         head.append(f'<link rel="canonical" href="{canonical}">')
     body = "".join(f"<p>{escape(p)}</p>" for p in paragraphs)
+    chrome = "".join(
+        f'<li><a href="/rubric/{i}/">{" ".join(story(10_000 + i, 1, 6))}</a></li>' for i in range(boilerplate_links)
+    )
     page = (
         f'<!DOCTYPE html><html lang="ru"><head>{"".join(head)}</head><body>'
         '<header><nav><a href="/">Главная</a> <a href="/news/">Новости</a></nav></header>'
-        f"<main><article><h1>{escape(title)}</h1>{body}</article></main>"
+        f"<main><article><h1>{escape(title)}</h1>{body}</article></main><aside><ul>{chrome}</ul></aside>"
         "<footer>© Редакция, все права защищены</footer></body></html>"
     )
     return page.encode(charset)

@@ -1,9 +1,9 @@
 """The raw cache: URL -> the response it gave, kept under the storage root.
 
 Re-materializing a month reads article pages from here instead of downloading them again; feeds
-and sitemaps, which change, are revalidated with their ETag / Last-Modified. One JSON file per URL
-(metadata) next to one gzip file (the body); the metadata is written last, through a rename, so a
-half-written entry is never read.
+and sitemaps, which change, are revalidated with their ETag / Last-Modified. One gzip file per URL
+holds a JSON line of metadata followed by the body. It is written to a temporary file and renamed
+into place, so a reader (another month's run, say) never sees half an entry.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import gzip
 import hashlib
 import json
 import os
-import tempfile
+import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -32,40 +32,34 @@ class CachedResponse:
 class RawCache:
     def __init__(self, root: Path):
         self.root = Path(root)
+        self._folders: set[Path] = set()
 
-    def _paths(self, url: str) -> tuple[Path, Path]:
+    def path(self, url: str) -> Path:
         key = hashlib.sha256(url.encode("utf-8")).hexdigest()
-        folder = self.root / key[:2]
-        return folder / f"{key}.json", folder / f"{key}.body.gz"
+        return self.root / key[:2] / f"{key}.gz"
 
     def get(self, url: str) -> CachedResponse | None:
-        meta_path, body_path = self._paths(url)
         try:
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            body = gzip.decompress(body_path.read_bytes())
-            entry = CachedResponse(**meta, body=body)
-        except (OSError, ValueError, TypeError, EOFError, gzip.BadGzipFile):
+            raw = gzip.decompress(self.path(url).read_bytes())
+            header, _, body = raw.partition(b"\n")
+            entry = CachedResponse(**json.loads(header), body=body)
+        except (OSError, ValueError, TypeError, EOFError, zlib.error):
             return None  # missing or damaged: fetch again
         return entry if entry.url == url else None
 
     def put(self, entry: CachedResponse) -> None:
-        meta_path, body_path = self._paths(entry.url)
-        meta_path.parent.mkdir(parents=True, exist_ok=True)
+        path = self.path(entry.url)
+        if path.parent not in self._folders:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(path.parent)
         meta = asdict(entry)
         del meta["body"]
-        _write_atomically(body_path, gzip.compress(entry.body, compresslevel=3))
-        _write_atomically(meta_path, json.dumps(meta, ensure_ascii=False).encode("utf-8"))
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self.root.glob("*/*.json")) if self.root.is_dir() else 0
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        header = json.dumps(meta, ensure_ascii=False).encode("utf-8")  # JSON escapes newlines: one line
+        data = gzip.compress(header + b"\n" + entry.body, compresslevel=3)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{id(entry)}.tmp")
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise

@@ -177,6 +177,7 @@ class _SourceCrawler:
     async def page(self, candidate: Candidate) -> None:
         try:
             fetched = await self.fetcher.fetch(candidate.url, "page")
+            # extraction is CPU work: a worker thread keeps the event loop serving the network meanwhile
             article = await asyncio.to_thread(
                 lambda: extract_article(
                     fetched.text(),

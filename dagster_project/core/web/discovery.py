@@ -44,23 +44,27 @@ class Sitemap:
 
 # --- dates in URLs ---------------------------------------------------------------------------
 
-_DAY_PATTERNS = [
+_YEAR_FIRST = [
     re.compile(r"(?<!\d)(20\d{2})[/_-](0[1-9]|1[0-2])[/_-](0[1-9]|[12]\d|3[01])(?!\d)"),  # /2024/09/15/, 2024-09-15
-    re.compile(r"(?<![\d.])(20\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?![\d.])"),  # /20240915/ (ria.ru style)
+    # /20240915/ (ria.ru): a whole path segment, so a numeric article id ending an URL is not read as a date
+    re.compile(r"(?<=/)(20\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=/)"),
 ]
+_DAY_FIRST = re.compile(r"(?<!\d)(0[1-9]|[12]\d|3[01])/(0[1-9]|1[0-2])/(20\d{2})(?!\d)")  # /15/09/2024/ (rbc.ru)
 _MONTH_PATTERN = re.compile(r"(?<!\d)(20\d{2})[/_-](0[1-9]|1[0-2])(?![\d])")  # sitemap-2024-09.xml, /2024/09/
 
 
 def date_in_url(url: str) -> date | None:
     """The calendar date written in an article URL, if any."""
     path = re.sub(r"^https?://[^/]+", "", url)
-    for pattern in _DAY_PATTERNS:
-        match = pattern.search(path)
-        if match:
-            try:
-                return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-            except ValueError:
-                continue
+    found = [(int(m.group(1)), int(m.group(2)), int(m.group(3))) for m in (p.search(path) for p in _YEAR_FIRST) if m]
+    match = _DAY_FIRST.search(path)
+    if match:
+        found.append((int(match.group(3)), int(match.group(2)), int(match.group(1))))
+    for year, month, day in found:
+        try:
+            return date(year, month, day)
+        except ValueError:  # 31 February and the like: not a date after all
+            continue
     return None
 
 

@@ -110,7 +110,13 @@ def extract_article(
         raise ArticleError("the page could not be parsed as HTML")
     published = published_time_in_page(tree, zone)
     document = trafilatura.bare_extraction(
-        tree, url=fetched_url, with_metadata=True, include_comments=False, include_tables=False, favor_precision=True
+        tree,
+        url=fetched_url,
+        with_metadata=True,
+        include_comments=False,
+        include_tables=False,
+        fast=True,
+        favor_precision=True,
     )
     if document is None or not (document.text or "").strip():
         raise ArticleError("no article text found on the page")

@@ -167,7 +167,7 @@ class Fetcher:
             headers={"User-Agent": self.settings.user_agent, "Accept-Encoding": "gzip, deflate"},
             timeout=httpx.Timeout(self.settings.timeout_seconds),
             follow_redirects=False,
-            limits=httpx.Limits(max_connections=200, max_keepalive_connections=100),
+            limits=httpx.Limits(max_connections=100, max_keepalive_connections=50),
             trust_env=False,  # no proxy from the environment: the crawler talks only to the hosts it is given
         )
         return self
@@ -241,7 +241,7 @@ class Fetcher:
     async def fetch(self, url: str, want: Want = "page") -> Fetched:
         """Fetch `url`: a page (must be HTML; served from the cache when cached) or a document
         (feed or sitemap; revalidated against the cache with a conditional request)."""
-        cached = self.cache.get(url) if self.cache else None
+        cached = await asyncio.to_thread(self.cache.get, url) if self.cache is not None else None
         if cached is not None and want == "page":
             self.stats["from_cache"] += 1
             return Fetched(url, cached.final_url, cached.content_type, cached.body, "cache")
@@ -271,7 +271,8 @@ class Fetcher:
                 raise FetchError(f"HTTP {response.status}")
             content_type = response.headers.get("content-type", "")
             if self.cache is not None:
-                self.cache.put(
+                await asyncio.to_thread(
+                    self.cache.put,
                     CachedResponse(
                         url=url,
                         final_url=current,
@@ -281,7 +282,7 @@ class Fetcher:
                         last_modified=response.headers.get("last-modified"),
                         fetched_at=datetime.now(UTC).isoformat(),
                         body=response.body,
-                    )
+                    ),
                 )
             return Fetched(url, current, content_type, response.body, "network")
         raise FetchError(f"more than {self.settings.max_redirects} redirects")
