@@ -49,8 +49,10 @@ def serve(host: str, first_seed: int, pages: int, ready, stop) -> None:
         children = []
         for start in range(0, pages, PER_SITEMAP):
             path = f"/sitemaps/2024-09-part{start // PER_SITEMAP}.xml"
-            site.add(path, Route(urlset([{"loc": u} for u in urls[start : start + PER_SITEMAP]]),
-                                 content_type="application/xml"))
+            site.add(
+                path,
+                Route(urlset([{"loc": u} for u in urls[start : start + PER_SITEMAP]]), content_type="application/xml"),
+            )
             children.append((site.url(path), "2024-09-30"))
         site.add("/sitemap_index.xml", Route(sitemap_index(children), content_type="application/xml"))
         ready.put((site.origin, len(page)))
@@ -79,14 +81,17 @@ def main() -> None:
     try:
         started = [ready.get(timeout=120) for _ in servers]
         origins = [origin for origin, _ in started]
-        print(f"{total} pages of about {started[0][1] // 1024} KB on {', '.join(origins)}, {LATENCY_SECONDS * 1000:.0f} ms latency")
-        sources = SourcesFile.model_validate({
-            "crawler": {"rate_limit_per_second": 0, "max_concurrency_per_host": 16, "timeout_seconds": 10},
-            "sources": [
-                {"name": f"site-{i}", "kind": "web", "sitemaps": [f"{origin}/sitemap_index.xml"]}
-                for i, origin in enumerate(origins)
-            ],
-        })
+        page_kb = started[0][1] // 1024
+        print(f"{total} pages of about {page_kb} KB on {', '.join(origins)}, {LATENCY_SECONDS * 1000:.0f} ms latency")
+        sources = SourcesFile.model_validate(
+            {
+                "crawler": {"rate_limit_per_second": 0, "max_concurrency_per_host": 16, "timeout_seconds": 10},
+                "sources": [
+                    {"name": f"site-{i}", "kind": "web", "sitemaps": [f"{origin}/sitemap_index.xml"]}
+                    for i, origin in enumerate(origins)
+                ],
+            }
+        )
         with tempfile.TemporaryDirectory() as root:
             articles, cold_seconds, stats = crawl(sources, Path(root) / "cache")
             if articles != per_host * len(HOSTS):

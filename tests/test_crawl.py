@@ -22,7 +22,7 @@ SEPTEMBER, OCTOBER = Month(2024, 9), Month(2024, 10)
 NOW = datetime(2024, 10, 20, 12, 0, tzinfo=UTC)  # September is a backfill; October is the current month
 CP1251 = "text/html"  # no charset in the header: the page's <meta charset> must be used
 FAST_CRAWLER = {
-    "timeout_seconds": 0.5,
+    "timeout_seconds": 1.0,  # generous: other pages must never time out on a busy machine
     "retries": 1,
     "backoff_seconds": 0.01,
     "max_page_bytes": 100_000,
@@ -152,7 +152,7 @@ def build_alpha(site: NewsSite) -> None:
     page("/news/2024/09/06/new-address", "Новый адрес редакции", story(4), "2024-09-06T12:00:00+03:00")
     site.add("/news/2024/09/08/broken", Route(b"oops", status=500, content_type="text/plain"))
     page("/news/2024/09/09/slow", "Медленная страница", story(5), "2024-09-09T12:00:00+03:00")
-    site.routes["/news/2024/09/09/slow"].delay = 3.0
+    site.routes["/news/2024/09/09/slow"].delay = 4.0
     site.add("/news/2024/09/10/huge", Route(article_page("Огромная", story(6, paragraphs=900), "2024-09-10")))
     site.add(
         "/news/2024/09/10/huge-stream",
@@ -289,7 +289,7 @@ def test_a_september_backfill_gets_exactly_september_articles_and_records_every_
         f"alpha:{alpha.url('/private/2024/09/05/tayna')}": "disallowed by robots.txt",
         f"alpha:{alpha.url('/news/2024/09/07/missing')}": "HTTP 404",
         f"alpha:{alpha.url('/news/2024/09/08/broken')}": "HTTP 500 (2 attempts)",
-        f"alpha:{alpha.url('/news/2024/09/09/slow')}": "timed out after 0.5 s (2 attempts)",
+        f"alpha:{alpha.url('/news/2024/09/09/slow')}": "timed out after 1 s (2 attempts)",
         f"alpha:{alpha.url('/news/2024/09/10/huge')}": "response too large",
         f"alpha:{alpha.url('/news/2024/09/10/huge-stream')}": "response too large",
         f"alpha:{alpha.url('/news/2024/09/11/doc')}": "not an HTML page (application/pdf)",
@@ -423,6 +423,8 @@ def test_per_host_concurrency_and_rate_limits_are_kept(tmp_path):
             }
         )
         assert len(load_month_report(paced, SEPTEMBER, cache_dir=tmp_path / "b", now=NOW).articles) == 12
-        starts = sorted(hit.started for hit in site.hits)
+        starts = sorted(hit.started for hit in site.hits)  # robots.txt, the sitemap and 12 pages
         gaps = [later - earlier for earlier, later in zip(starts, starts[1:], strict=False)]
-        assert min(gaps) >= 0.04  # 20 requests per second: one every 50 ms
+        # 20 requests per second: one every 50 ms. Arrival times jitter a little, their span does not.
+        assert starts[-1] - starts[0] >= 0.9 * 0.05 * len(gaps)
+        assert min(gaps) >= 0.025

@@ -100,9 +100,10 @@ def test_sitemaps_in_every_form_and_broken_ones():
         (b"<html><body>hello</body></html>", "not a sitemap"),
         (b"\x1f\x8b\x08\x00garbage", "broken gzip"),
         (b"just words", "neither an XML sitemap"),
+        (gzip.compress(b" " * 2_000_000), "inflates past the limit"),
     ]:
         with pytest.raises(DiscoveryError, match=message):
-            parse_sitemap(broken)
+            parse_sitemap(broken, max_bytes=1_000_000)
 
 
 def test_feeds_and_non_feeds():

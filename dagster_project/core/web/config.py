@@ -24,6 +24,8 @@ class CrawlerSettings(BaseModel):
     backoff_seconds: float = Field(1.0, ge=0)
     max_retry_after_seconds: float = Field(60.0, ge=0)
     max_page_bytes: int = Field(5_000_000, gt=0)
+    # Feeds and sitemaps (the sitemap protocol allows 50 MB uncompressed), after gunzip too.
+    max_document_bytes: int = Field(50_000_000, gt=0)
     max_redirects: int = Field(5, ge=0)
     max_concurrency_per_host: int = Field(2, ge=1)
     # Requests per second per host; 0 turns the limit off (robots.txt Crawl-delay still applies).

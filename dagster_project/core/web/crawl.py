@@ -146,7 +146,7 @@ class _SourceCrawler:
         self.documents_tried += 1
         try:
             fetched = await self.fetcher.fetch(url, "document")
-            sitemap = parse_sitemap(fetched.body)
+            sitemap = parse_sitemap(fetched.body, self.settings.max_document_bytes)
         except (FetchError, DiscoveryError) as exc:
             self.fail(url, f"sitemap: {exc}")
             return None

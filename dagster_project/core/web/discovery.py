@@ -11,7 +11,6 @@ downloads.
 from __future__ import annotations
 
 import calendar
-import gzip
 import re
 import zlib
 from dataclasses import dataclass
@@ -115,13 +114,20 @@ def parse_feed(body: bytes, feed_url: str) -> list[Candidate]:
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, recover=False)
 
 
-def _unzip(body: bytes) -> bytes:
-    if body[:2] == b"\x1f\x8b":
-        try:
-            return gzip.decompress(body)
-        except (OSError, EOFError, zlib.error) as exc:
-            raise DiscoveryError(f"broken gzip sitemap: {exc}") from None
-    return body
+def _unzip(body: bytes, max_bytes: int) -> bytes:
+    """Gunzip a .xml.gz sitemap, refusing to inflate past `max_bytes` (a gzip bomb)."""
+    if body[:2] != b"\x1f\x8b":
+        return body
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        data = inflater.decompress(body, max_bytes + 1)
+    except zlib.error as exc:
+        raise DiscoveryError(f"broken gzip sitemap: {exc}") from None
+    if len(data) > max_bytes:
+        raise DiscoveryError(f"gzip sitemap inflates past the limit of {max_bytes} bytes")
+    if not inflater.eof:
+        raise DiscoveryError("broken gzip sitemap: truncated")
+    return data
 
 
 def parse_datetime(value: str | None) -> datetime | None:
@@ -136,9 +142,9 @@ def parse_datetime(value: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def parse_sitemap(body: bytes) -> Sitemap:
+def parse_sitemap(body: bytes, max_bytes: int = 50_000_000) -> Sitemap:
     """An XML sitemap or sitemap index (gzip allowed), or a plain-text list of URLs."""
-    body = _unzip(body).lstrip(b"\xef\xbb\xbf \t\r\n")
+    body = _unzip(body, max_bytes).lstrip(b"\xef\xbb\xbf \t\r\n")
     if not body.startswith(b"<"):
         lines = body.decode("utf-8", errors="replace").splitlines()
         urls = [Candidate(line.strip()) for line in lines if line.strip().startswith(("http://", "https://"))]

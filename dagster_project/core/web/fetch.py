@@ -322,7 +322,7 @@ class Fetcher:
                 raise _Retryable(f"HTTP {status}", self._retry_after(response.headers.get("retry-after")))
             if not 200 <= status < 300:
                 return _Response(status, response.headers)
-            cap = self.settings.max_page_bytes
+            cap = self.settings.max_page_bytes if want == "page" else self.settings.max_document_bytes
             declared = response.headers.get("content-length", "")
             if declared.isdigit() and int(declared) > cap:
                 raise FetchError(f"response too large ({int(declared)} bytes > limit {cap})")
