@@ -232,3 +232,23 @@ def test_the_news_articles_asset_crawls_a_web_source_and_survives_a_dead_one(tmp
     assert recorded[f"local:{site.url('/news/2024/09/12/gone')}"] == "HTTP 404"
     assert recorded["dead"].startswith("source failed entirely: no feed or sitemap could be read")
     assert any(Path(data_dir, "raw_cache").rglob("*.gz"))  # the raw cache lives in the storage root
+
+
+def test_the_crawl_command_reports_a_month(tmp_path, monkeypatch, capsys):
+    from dagster_project.cli import main
+
+    with NewsSite() as site:
+        site.add("/sitemap.xml", Route(urlset([{"loc": site.url("/news/2024/09/03/a")}, {"loc": site.url("/x/404")}])))
+        site.add("/news/2024/09/03/a", Route(article_page("Новость", story(300), "2024-09-03T10:00:00+03:00")))
+        sources = tmp_path / "sources.yaml"
+        sources.write_text(
+            "crawler: {rate_limit_per_second: 0}\n"
+            f"sources:\n  - {{name: local, kind: web, sitemaps: ['{site.url('/sitemap.xml')}']}}\n",
+            encoding="utf-8",
+        )
+        monkeypatch.setenv("RAGBENCH_DATA_DIR", str(tmp_path / "data"))
+        assert main(["crawl", "--month", "2024-09", "--sources", str(sources)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2024-09: 1 articles (0 duplicates dropped), 1 failures"
+    assert out[1] == "  local: 1 articles"
+    assert out[-1] == f"  failed local:{site.url('/x/404')}: HTTP 404"
