@@ -252,3 +252,36 @@ def test_the_crawl_command_reports_a_month(tmp_path, monkeypatch, capsys):
     assert out[0] == "2024-09: 1 articles (0 duplicates dropped), 1 failures"
     assert out[1] == "  local: 1 articles"
     assert out[-1] == f"  failed local:{site.url('/x/404')}: HTTP 404"
+
+
+def test_crawling_works_from_code_that_already_runs_an_event_loop(tmp_path):
+    import asyncio
+
+    from dagster_project.core.sources import AllSourcesFailed, SourcesFile, load_month_report
+
+    with NewsSite() as site:
+        site.add("/sitemap.xml", Route(urlset([{"loc": site.url("/news/2024/09/03/a")}])))
+        site.add("/news/2024/09/03/a", Route(article_page("Новость", story(301), "2024-09-03T10:00:00+03:00")))
+        good = SourcesFile.model_validate(
+            {
+                "crawler": {"rate_limit_per_second": 0},
+                "sources": [{"name": "s", "kind": "web", "sitemaps": [site.url("/sitemap.xml")]}],
+            }
+        )
+        dead = SourcesFile.model_validate(
+            {
+                "crawler": {"retries": 0},
+                "sources": [{"name": "d", "kind": "web", "sitemaps": [f"http://127.0.0.1:{free_port()}/sitemap.xml"]}],
+            }
+        )
+
+        async def inside_a_loop():
+            return load_month_report(good, SEPTEMBER, cache_dir=tmp_path)
+
+        assert [a.title for a in asyncio.run(inside_a_loop()).articles] == ["Новость"]
+
+        async def failing_inside_a_loop():
+            return load_month_report(dead, SEPTEMBER, cache_dir=tmp_path)
+
+        with pytest.raises(AllSourcesFailed):
+            asyncio.run(failing_inside_a_loop())
