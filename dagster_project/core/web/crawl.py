@@ -14,6 +14,7 @@ import asyncio
 import threading
 from collections import Counter
 from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -61,7 +62,10 @@ def feeds_cover(month: Month, now: datetime, settings: CrawlerSettings) -> bool:
 
 
 class _SourceCrawler:
-    def __init__(self, source: WebSource, fetcher: Fetcher, month: Month, now: datetime, settings: CrawlerSettings):
+    def __init__(
+        self, source: WebSource, fetcher: Fetcher, month: Month, now: datetime, settings: CrawlerSettings, extractor
+    ):
+        self.extractor = extractor
         self.source = source
         self.fetcher = fetcher
         self.month = month
@@ -177,15 +181,15 @@ class _SourceCrawler:
     async def page(self, candidate: Candidate) -> None:
         try:
             fetched = await self.fetcher.fetch(candidate.url, "page")
-            # extraction is CPU work: a worker thread keeps the event loop serving the network meanwhile
-            article = await asyncio.to_thread(
+            article = await asyncio.get_running_loop().run_in_executor(
+                self.extractor,
                 lambda: extract_article(
                     fetched.text(),
                     fetched_url=fetched.final_url,
                     source=self.source.name,
                     zone=self.source.zone,
                     hint=candidate.published_at,
-                )
+                ),
             )
         except (FetchError, ArticleError) as exc:
             self.pages_failed += 1
@@ -218,9 +222,12 @@ async def crawl_sources(
         for source in sources:
             for url in source.feeds + source.sitemaps + ([source.site] if source.site else []):
                 fetcher.limit_host(url, source.rate_limit_per_second, source.max_concurrency_per_host)
-        reports = await asyncio.gather(
-            *(_SourceCrawler(source, fetcher, month, now, settings).run() for source in sources)
-        )
+        # One extraction thread: it overlaps CPU work with network waits, and keeps the default
+        # executor free for raw-cache file reads and writes (more threads only contend for the GIL).
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="extract") as extractor:
+            reports = await asyncio.gather(
+                *(_SourceCrawler(source, fetcher, month, now, settings, extractor).run() for source in sources)
+            )
         return CrawlResult(list(reports), fetcher.stats)
 
 
