@@ -285,3 +285,18 @@ def test_crawling_works_from_code_that_already_runs_an_event_loop(tmp_path):
 
         with pytest.raises(AllSourcesFailed):
             asyncio.run(failing_inside_a_loop())
+
+
+def test_a_source_relying_on_robots_sitemaps_says_when_there_are_none(tmp_path):
+    from dagster_project.core.sources import AllSourcesFailed, SourcesFile, load_month_report
+
+    with NewsSite() as site:
+        site.add("/robots.txt", Route(b"User-agent: *\nDisallow: /admin/\n", content_type="text/plain"))
+        sources = SourcesFile.model_validate(
+            {
+                "crawler": {"rate_limit_per_second": 0, "retries": 0},
+                "sources": [{"name": "quiet", "kind": "web", "site": site.origin, "sitemaps_from_robots": True}],
+            }
+        )
+        with pytest.raises(AllSourcesFailed, match="quiet: source failed entirely: .*lists no Sitemap: lines"):
+            load_month_report(sources, SEPTEMBER, cache_dir=tmp_path)

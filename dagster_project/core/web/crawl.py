@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..articles import Article, ArticleError
+from ..articles import Article, ArticleError, canonical_url
 from ..months import Month
 from ..records import ItemFailure
 from .cache import RawCache
@@ -98,9 +98,9 @@ class _SourceCrawler:
         if feeds_cover(self.month, self.now, self.settings):
             for entries in await asyncio.gather(*(self.read_feed(url) for url in self.source.feeds)):
                 for candidate in entries:
-                    found.setdefault(candidate.url, candidate)
-        else:
-            self.report.stats["feeds_not_used"] = len(self.source.feeds)
+                    self.add_candidate(found, candidate)
+        elif self.source.feeds:
+            self.report.stats["feeds_not_used"] += len(self.source.feeds)
         level = list(dict.fromkeys(self.source.sitemaps + await self.sitemaps_from_robots()))
         seen = set(level)
         for _depth in range(self.settings.max_sitemap_depth):
@@ -111,7 +111,7 @@ class _SourceCrawler:
                 if sitemap is None:
                     continue
                 for candidate in sitemap.urls:
-                    found.setdefault(candidate.url, candidate)
+                    self.add_candidate(found, candidate)
                 for child, lastmod in sitemap.children:
                     if child in seen:
                         continue
@@ -125,13 +125,32 @@ class _SourceCrawler:
             self.report.stats["sitemaps_beyond_depth"] += len(level)
         return found
 
+    def add_candidate(self, found: dict[str, Candidate], candidate: Candidate) -> None:
+        """Keyed by canonical URL, so the same article listed with tracking parameters is fetched once."""
+        try:
+            key = canonical_url(candidate.url)
+        except ArticleError:
+            self.report.stats["urls_not_http"] += 1
+            return
+        found.setdefault(key, candidate)
+
     async def sitemaps_from_robots(self) -> list[str]:
         if not self.source.sitemaps_from_robots:
             return []
         sites = [self.source.site] if self.source.site else self.source.feeds + self.source.sitemaps
         found: list[str] = []
         for origin in dict.fromkeys(origin_of(url) for url in sites):
-            found += await self.fetcher.robots_sitemaps(origin)
+            self.documents_tried += 1
+            try:
+                listed = await self.fetcher.robots_sitemaps(origin)
+            except FetchError as exc:
+                self.fail(f"{origin}/robots.txt", str(exc))
+                continue
+            if not listed:
+                self.fail(f"{origin}/robots.txt", "robots.txt lists no Sitemap: lines (sitemaps_from_robots is on)")
+                continue
+            self.documents_read += 1
+            found += listed
         return found
 
     async def read_feed(self, url: str) -> list[Candidate]:

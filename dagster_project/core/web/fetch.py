@@ -228,8 +228,11 @@ class Fetcher:
         return robots
 
     async def robots_sitemaps(self, url: str) -> list[str]:
-        """The "Sitemap:" lines of the robots.txt of `url`'s host."""
-        return list((await self._robots(origin_of(url))).sitemaps)
+        """The "Sitemap:" lines of the robots.txt of `url`'s host (FetchError when it cannot be read)."""
+        robots = await self._robots(origin_of(url))
+        if isinstance(robots, _DisallowAll):
+            raise FetchError(robots.reason)
+        return list(robots.sitemaps)
 
     async def check_robots(self, url: str) -> None:
         robots = await self._robots(origin_of(url))
