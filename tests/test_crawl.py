@@ -103,6 +103,7 @@ def build_alpha(site: NewsSite) -> None:
                         "/news/2024/09/14/flaky",
                         "/news/2024/09/15/loop",
                         "/news/2024/09/21/perepechatka",
+                        "/news/2024/09/16/to-private",
                     ]
                 ],
                 gzipped=True,
@@ -166,6 +167,7 @@ def build_alpha(site: NewsSite) -> None:
     page("/news/2024/09/30/vecher", "Поздний вечер", story(11), "2024-09-30T23:30:00+03:00")  # Sep 30 in UTC
     page("/news/2024/09/14/flaky", "Со второй попытки", story(12), "2024-09-14T10:00:00+03:00")
     site.routes["/news/2024/09/14/flaky"].fail_first = [503]
+    site.add("/news/2024/09/16/to-private", Route(status=302, headers={"Location": "/private/2024/09/16/x"}))
     site.add("/news/2024/09/15/loop", Route(status=302, headers={"Location": "/news/2024/09/15/loop"}))
     page("/news/2024/09/21/perepechatka", "Перепечатка", near_copy(B2_TEXT), "2024-09-21T10:00:00+03:00")
     page("/news/2024/10/02/oktyabr", "Октябрь", story(13), "2024-10-02T10:00:00+03:00")
@@ -287,6 +289,7 @@ def test_a_september_backfill_gets_exactly_september_articles_and_records_every_
     failures = {f.item_id: f.error for f in load.failures}
     expected = {
         f"alpha:{alpha.url('/private/2024/09/05/tayna')}": "disallowed by robots.txt",
+        f"alpha:{alpha.url('/news/2024/09/16/to-private')}": "disallowed by robots.txt",  # checked at every hop
         f"alpha:{alpha.url('/news/2024/09/07/missing')}": "HTTP 404",
         f"alpha:{alpha.url('/news/2024/09/08/broken')}": "HTTP 500 (2 attempts)",
         f"alpha:{alpha.url('/news/2024/09/09/slow')}": "timed out after 1 s (2 attempts)",
@@ -307,6 +310,7 @@ def test_a_september_backfill_gets_exactly_september_articles_and_records_every_
     requested = {hit.path for hit in alpha.hits} | {hit.path for hit in beta.hits}
     never = {
         "/private/2024/09/05/tayna",
+        "/private/2024/09/16/x",  # behind a redirect
         "/video/2024/09/13/clip",
         "/news/2024/08/20/avgust",
         "/story/1002",
