@@ -7,6 +7,7 @@ ragbench releases --version V      show one version (counts, manifest)
 ragbench download --version V      copy the public datasets of a version from a hub (local or hf://)
 ragbench subgraphs GRAPH --type T  print subgraphs of a graph file as JSON lines
 ragbench evaluate|compare|gate|baseline|leaderboard   scoring (see scoring_cli.py)
+ragbench crawl --month M           read one month from the news sources only, and report
 """
 
 from __future__ import annotations
@@ -187,6 +188,33 @@ def cmd_subgraphs(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_crawl(args: argparse.Namespace) -> int:
+    """Crawl one month without running the pipeline: to try a sources file and see what it gives."""
+    from .core.articles import deduplicate
+    from .core.sources import AllSourcesFailed, bundled_sources, load_month_report, read_sources_file
+
+    month = Month.parse(args.month)
+    sources_file = args.sources or os.environ.get("RAGBENCH_SOURCES")
+    sources = read_sources_file(Path(sources_file)) if sources_file else bundled_sources()
+    cache_dir = Path(os.environ.get("RAGBENCH_DATA_DIR", "./var/data")) / "raw_cache"
+    try:
+        load = load_month_report(sources, month, cache_dir=cache_dir)
+    except AllSourcesFailed as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    kept, dropped = deduplicate(load.articles)
+    print(f"{month}: {len(kept)} articles ({len(dropped)} duplicates dropped), {len(load.failures)} failures")
+    for name, count in load.per_source.items():
+        print(f"  {name}: {count} articles{' (FAILED ENTIRELY)' if name in load.failed_sources else ''}")
+    if load.crawl_stats:
+        print("  crawl: " + ", ".join(f"{key} {value}" for key, value in load.crawl_stats.items()))
+    for failure in load.failures[: args.show_failures]:
+        print(f"  failed {failure.item_id}: {failure.error}")
+    if len(load.failures) > args.show_failures:
+        print(f"  ... and {len(load.failures) - args.show_failures} more failures")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ragbench", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -228,6 +256,11 @@ def build_parser() -> argparse.ArgumentParser:
     from .scoring_cli import register as register_scoring
 
     register_scoring(sub)
+    crawl = sub.add_parser("crawl", help="read one month from the news sources and report (no pipeline)")
+    crawl.add_argument("--month", required=True, help="YYYY-MM or YYYY-MM-01")
+    crawl.add_argument("--sources", help="sources YAML (default: RAGBENCH_SOURCES, else the bundled corpus)")
+    crawl.add_argument("--show-failures", type=int, default=20, help="print at most N failures (default 20)")
+    crawl.set_defaults(func=cmd_crawl)
     return parser
 
 

@@ -4,6 +4,7 @@ import pandas as pd
 from dagster import AssetExecutionContext, Failure, MetadataValue, Output, asset
 
 from ..core.articles import articles_frame, deduplicate
+from ..core.sources import AllSourcesFailed
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, NewsSourcesResource, StorageResource
 from ._common import markdown_table, month_of, record_failures, table_metadata
@@ -13,13 +14,19 @@ from ._common import markdown_table, month_of, record_failures, table_metadata
     group_name="crawl",
     partitions_def=monthly_partitions,
     description="The month's news articles: one row per article (stable id from the canonical URL, "
-    "UTC publication time, content hash), deduplicated by URL and content.",
+    "UTC publication time, content hash), deduplicated by URL, exact content and near-duplicate content.",
 )
 def news_articles(
     context: AssetExecutionContext, sources: NewsSourcesResource, storage: StorageResource, benchmark: BenchmarkSettings
 ) -> Output[pd.DataFrame]:
     month = month_of(context)
-    articles, failures, per_source = sources.load_month(month)
+    try:
+        load = sources.load_month_report(month)
+    except AllSourcesFailed as exc:
+        raise Failure(str(exc)) from None
+    articles, failures, per_source = load.articles, load.failures, load.per_source
+    if load.failed_sources:
+        context.log.warning(f"sources that failed entirely (the month goes on without them): {load.failed_sources}")
     kept, dropped = deduplicate(articles)
     failure_metadata = record_failures(
         context,
@@ -46,6 +53,8 @@ def news_articles(
             frame,
             ["article_id", "source", "title", "published_at"],
             sources=MetadataValue.json(per_source),
+            failed_sources=MetadataValue.json(load.failed_sources),
+            crawl=MetadataValue.json(load.crawl_stats),
             duplicates_dropped=MetadataValue.int(len(dropped)),
             duplicates=MetadataValue.md(markdown_table(duplicates)),
             **failure_metadata,

@@ -19,6 +19,8 @@ import yaml
 from pydantic import BaseModel, ValidationError, field_validator
 
 from .months import Month
+from .near_duplicates import DEFAULT_THRESHOLD as NEAR_DUPLICATE_THRESHOLD
+from .near_duplicates import NearDuplicateIndex
 from .records import ItemFailure
 
 ARTICLE_COLUMNS = ["article_id", "url", "source", "title", "text", "published_at", "content_sha1"]
@@ -145,17 +147,23 @@ def load_markdown_dir(root: Path, month: Month) -> tuple[list[Article], list[Ite
     return articles, failures
 
 
-def deduplicate(articles: Iterable[Article]) -> tuple[list[Article], list[tuple[Article, str]]]:
-    """Keep the earliest article per canonical URL and per exact content; report the rest."""
+def deduplicate(
+    articles: Iterable[Article], near_duplicate_threshold: float | None = NEAR_DUPLICATE_THRESHOLD
+) -> tuple[list[Article], list[tuple[Article, str]]]:
+    """Keep the earliest article per canonical URL, per exact content and per near-duplicate group
+    (estimated Jaccard similarity of word shingles >= the threshold; None turns that off); report the rest."""
     kept: list[Article] = []
     dropped: list[tuple[Article, str]] = []
     seen_ids: dict[str, str] = {}
     seen_content: dict[str, str] = {}
+    near = NearDuplicateIndex(near_duplicate_threshold) if near_duplicate_threshold else None
     for article in sorted(articles, key=lambda a: (a.published_at, a.article_id)):
         if article.article_id in seen_ids:
             dropped.append((article, f"same canonical URL as {seen_ids[article.article_id]}"))
         elif article.content_sha1 in seen_content:
             dropped.append((article, f"same content as {seen_content[article.content_sha1]}"))
+        elif near is not None and (match := near.match(article.article_id, article.text)):
+            dropped.append((article, f"near-duplicate of {match[0]} (similarity {match[1]:.2f})"))
         else:
             seen_ids[article.article_id] = article.article_id
             seen_content[article.content_sha1] = article.article_id

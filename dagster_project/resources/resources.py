@@ -13,7 +13,7 @@ from ..core.months import Month
 from ..core.normalization import load_aliases
 from ..core.package_files import project_dir
 from ..core.publishing import open_hub, parse_private_overrides
-from ..core.sources import SourcesFile, bundled_sources, load_month, read_sources_file
+from ..core.sources import MonthLoad, SourcesFile, bundled_sources, load_month, load_month_report, read_sources_file
 from .io_manager import StorageIOManager
 
 
@@ -32,6 +32,8 @@ class NewsSourcesResource(ConfigurableResource):
     """Where articles come from: a sources YAML file, or the bundled sample corpus."""
 
     sources_file: str | None = None
+    # Raw HTTP cache of web sources (URL -> response), under the storage root.
+    cache_dir: str | None = None
 
     def sources(self) -> SourcesFile:
         return read_sources_file(Path(self.sources_file)) if self.sources_file else bundled_sources()
@@ -41,6 +43,9 @@ class NewsSourcesResource(ConfigurableResource):
 
     def load_month(self, month: Month):
         return load_month(self.sources(), month)
+
+    def load_month_report(self, month: Month) -> MonthLoad:
+        return load_month_report(self.sources(), month, cache_dir=Path(self.cache_dir) if self.cache_dir else None)
 
 
 class LLMResource(ConfigurableResource):
@@ -133,7 +138,9 @@ def build_resources(env=None) -> dict[str, object]:
     return {
         "io_manager": StorageIOManager(data_dir=data_dir),
         "storage": StorageResource(data_dir=data_dir),
-        "sources": NewsSourcesResource(sources_file=env.get("RAGBENCH_SOURCES") or None),
+        "sources": NewsSourcesResource(
+            sources_file=env.get("RAGBENCH_SOURCES") or None, cache_dir=str(Path(data_dir) / "raw_cache")
+        ),
         "llm": LLMResource(
             base_url=env.get("RAGBENCH_LLM_BASE_URL") or None,
             model=env.get("RAGBENCH_LLM_MODEL") or None,
