@@ -18,6 +18,7 @@ from dagster import (
 
 from ..core.extraction import EXTRACTOR_NAME
 from ..core.hub import ReleaseNotFoundError, repo_name
+from ..core.llm.prompts import EXTRACTION_PROMPT, NORMALIZATION_PROMPT, QA_PROMPTS
 from ..core.manifest import build_manifest
 from ..core.months import Month
 from ..core.questions import GENERATOR
@@ -32,6 +33,7 @@ from ..core.release_checks import (
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, HubResource, LLMResource, StorageResource, WikidataResource
 from ._common import markdown_table, month_of, table_metadata
+from ._llm import llm_strategy
 
 _DESCRIPTIONS = {
     "public_texts": "Public texts: id (public int), text. The retrieval corpus of the month.",
@@ -156,13 +158,27 @@ RELEASE_CHECKS = [
 
 
 def strategies(llm: LLMResource, wikidata: WikidataResource) -> dict[str, str]:
-    """What ran at each model-backed stage (this version runs the offline strategies)."""
+    """What ran at each model-backed stage: the LLM strategies when an endpoint is configured,
+    the offline ones otherwise; the model-backed filters are not in this version."""
     no_model = "skipped (no model configured)"
+    if llm.is_configured:
+        generation = {
+            "triplet_extraction": llm_strategy(llm, "extraction", EXTRACTION_PROMPT),
+            "entity_normalization": llm_strategy(llm, "normalization", NORMALIZATION_PROMPT)
+            + " over rapidfuzz candidates",
+            "qa_generation": llm_strategy(llm, "qa", ", ".join(QA_PROMPTS.values())),
+        }
+    else:
+        generation = {
+            "triplet_extraction": f"offline: {EXTRACTOR_NAME}",
+            "entity_normalization": "offline: lemma keys + alias table + rapidfuzz clustering",
+            "qa_generation": f"offline: {GENERATOR}",
+        }
     return {
-        "triplet_extraction": f"offline: {EXTRACTOR_NAME}",
-        "entity_normalization": "offline: lemma keys + alias table + rapidfuzz clustering",
+        "triplet_extraction": generation["triplet_extraction"],
+        "entity_normalization": generation["entity_normalization"],
         "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "skipped: not in this version",
-        "qa_generation": f"offline: {GENERATOR}",
+        "qa_generation": generation["qa_generation"],
         "acceptability": no_model,
         "closed_book": no_model,
         "judge": no_model,

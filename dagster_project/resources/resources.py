@@ -8,6 +8,7 @@ from pathlib import Path
 from dagster import ConfigurableResource, EnvVar
 
 from ..core.hub import LocalHub
+from ..core.llm import LLMClient, LLMSettings
 from ..core.months import Month
 from ..core.normalization import load_aliases
 from ..core.package_files import project_dir
@@ -42,15 +43,64 @@ class NewsSourcesResource(ConfigurableResource):
 
 
 class LLMResource(ConfigurableResource):
-    """An OpenAI-compatible endpoint. Unset base_url means the offline strategies run."""
+    """An OpenAI-compatible endpoint. Unset base_url means the offline strategies run.
+
+    The client, its retry policy and the cache live in core/llm; this only configures them.
+    `api_key` comes from the environment as an EnvVar and is never logged."""
 
     base_url: str | None = None
     model: str | None = None
     api_key: str | None = None
+    # per-stage overrides of `model`
+    extraction_model: str | None = None
+    normalization_model: str | None = None
+    qa_model: str | None = None
+    max_workers: int = 16
+    requests_per_minute: int | None = None
+    timeout: float = 60.0
+    max_retries: int = 5
+    initial_wait: float = 1.0
+    max_wait: float = 60.0
+    temperature: float = 0.0
+    max_tokens: int = 2048
+    json_mode: bool = True
+    chunk_chars: int = 6000
+    cache_dir: str | None = None  # default: <data dir>/llm_cache
 
     @property
     def is_configured(self) -> bool:
-        return bool(self.base_url and self.model)
+        return bool(self.base_url)
+
+    def model_for(self, stage: str) -> str:
+        """The model of a stage: 'extraction', 'normalization' or 'qa'."""
+        override = {"extraction": self.extraction_model, "normalization": self.normalization_model,
+                    "qa": self.qa_model}[stage]  # fmt: skip
+        model = override or self.model
+        if not model:
+            raise ValueError(
+                f"RAGBENCH_LLM_BASE_URL is set but no model is configured for {stage}: "
+                "set RAGBENCH_LLM_MODEL (or the per-stage RAGBENCH_LLM_<STAGE>_MODEL)"
+            )
+        return model
+
+    def client(self, stage: str, storage: StorageResource) -> LLMClient:
+        cache_dir = Path(self.cache_dir) if self.cache_dir else Path(storage.data_dir) / "llm_cache"
+        settings = LLMSettings(
+            base_url=self.base_url,
+            model=self.model_for(stage),
+            api_key=self.api_key,
+            timeout=self.timeout,
+            max_retries=self.max_retries,
+            initial_wait=self.initial_wait,
+            max_wait=self.max_wait,
+            max_workers=self.max_workers,
+            requests_per_minute=self.requests_per_minute,
+            temperature=self.temperature,
+            max_tokens=self.max_tokens,
+            json_mode=self.json_mode,
+            cache_path=cache_dir / "responses.sqlite",
+        )
+        return LLMClient(settings)
 
 
 class WikidataResource(ConfigurableResource):
@@ -112,6 +162,33 @@ def _secret(name: str, env) -> EnvVar | str | None:
     return EnvVar(name) if env is os.environ else env[name]
 
 
+_LLM_OPTIONS = {  # environment variable -> (LLMResource field, type)
+    "RAGBENCH_LLM_EXTRACTION_MODEL": ("extraction_model", str),
+    "RAGBENCH_LLM_NORMALIZATION_MODEL": ("normalization_model", str),
+    "RAGBENCH_LLM_QA_MODEL": ("qa_model", str),
+    "RAGBENCH_LLM_MAX_WORKERS": ("max_workers", int),
+    "RAGBENCH_LLM_RPM": ("requests_per_minute", int),
+    "RAGBENCH_LLM_TIMEOUT": ("timeout", float),
+    "RAGBENCH_LLM_MAX_RETRIES": ("max_retries", int),
+    "RAGBENCH_LLM_INITIAL_WAIT": ("initial_wait", float),
+    "RAGBENCH_LLM_MAX_WAIT": ("max_wait", float),
+    "RAGBENCH_LLM_MAX_TOKENS": ("max_tokens", int),
+    "RAGBENCH_LLM_CHUNK_CHARS": ("chunk_chars", int),
+    "RAGBENCH_LLM_CACHE_DIR": ("cache_dir", str),
+}
+
+
+def _llm_options(env) -> dict:
+    options = {}
+    for variable, (name, kind) in _LLM_OPTIONS.items():
+        if env.get(variable):
+            try:
+                options[name] = kind(env[variable])
+            except ValueError:
+                raise ValueError(f"{variable}={env[variable]!r} is not a valid {kind.__name__}") from None
+    return options
+
+
 def build_resources(env=None) -> dict[str, object]:
     env = os.environ if env is None else env
     data_dir = env.get("RAGBENCH_DATA_DIR", "./var/data")
@@ -124,6 +201,7 @@ def build_resources(env=None) -> dict[str, object]:
             base_url=env.get("RAGBENCH_LLM_BASE_URL") or None,
             model=env.get("RAGBENCH_LLM_MODEL") or None,
             api_key=_secret("RAGBENCH_LLM_API_KEY", env),
+            **_llm_options(env),
         ),
         "wikidata": WikidataResource(endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None),
         "hub": HubResource(location=env.get("RAGBENCH_HUB", "./var/hub")),
