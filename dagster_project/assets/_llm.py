@@ -25,7 +25,11 @@ def run_llm_stage(
         if done % step == 0 or done == total:
             context.log.info(f"{stage}: {done}/{total} done")
 
-    results = client.run_sync(tasks, progress)
+    try:
+        results = client.run_sync(tasks, progress)
+    finally:
+        if client.cache is not None:
+            client.cache.close()
     return client, results
 
 

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from aiohttp import web
 
@@ -123,8 +124,8 @@ class FakeOpenAIServer:
 
     async def _answer(self, body: dict) -> web.StreamResponse:
         reply = self._take_fault(body)
-        if reply is None:
-            answer = self.responder(body)
+        if reply is None:  # in a worker thread, so a slow responder does not stall hangs and other requests
+            answer = await asyncio.get_running_loop().run_in_executor(None, self.responder, body)
             reply = answer if isinstance(answer, Reply) else Reply(content=answer)
         delay = reply.delay or self.delay
         if delay:
@@ -231,10 +232,15 @@ def prompt_item(body: dict) -> dict:
 
 
 def _extraction_answer(body: dict) -> str:
+    return _extraction_for_text(prompt_text(body))
+
+
+@lru_cache(maxsize=4096)
+def _extraction_for_text(text: str) -> str:
     from ..core.extraction import extract_triplets
 
     triplets = []
-    for t in extract_triplets("prompt", prompt_text(body)):
+    for t in extract_triplets("prompt", text):
         triplets.append(
             {
                 "subject": t.subject_normal,

@@ -35,6 +35,8 @@ class ResponseCache:
         self._connection = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
         with self._lock:
             self._connection.execute("PRAGMA journal_mode=WAL")
+            # a cache can lose its last entries on power loss; an fsync per reply would stall the event loop
+            self._connection.execute("PRAGMA synchronous=NORMAL")
             self._connection.execute(
                 "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, reply TEXT NOT NULL, usage TEXT NOT NULL)"
             )
