@@ -55,6 +55,8 @@ def llm_env(tmp_path, server) -> dict[str, str]:
         "RAGBENCH_LLM_API_KEY": API_KEY,
         "RAGBENCH_LLM_INITIAL_WAIT": "0.01",
         "RAGBENCH_LLM_TIMEOUT": "10",
+        "RAGBENCH_JUDGE_CRITERIA": "grammar,context_sufficiency",
+        "RAGBENCH_CLOSED_BOOK_MODELS": "tiny-1b",
     }
 
 
@@ -92,11 +94,12 @@ def test_the_whole_month_runs_on_the_llm_strategies_and_a_rerun_asks_nothing_new
     result = run_month(SAMPLE_MONTH, instance=DagsterInstance.ephemeral(), env=llm_env)
     assert result.success
     asked = {prompt_task(r.body) for r in server.requests}
-    assert {"extraction", "normalization", "qa"} <= asked
+    assert {"extraction", "normalization", "qa", "judge", "closed_book"} <= asked
     # per-stage model override: questions came from the QA model, the rest from the default one
     models = {(prompt_task(r.body), r.body["model"]) for r in server.requests}
     assert {model for task, model in models if task == "qa"} == {"fake-qa-8b"}
-    assert {model for task, model in models if task != "qa"} == {"fake-70b"}
+    assert {model for task, model in models if task == "closed_book"} == {"tiny-1b"}
+    assert {model for task, model in models if task not in {"qa", "closed_book"}} == {"fake-70b"}
 
     data = Path(llm_env["RAGBENCH_DATA_DIR"])
     raw = pd.read_parquet(data / "raw_triplets" / f"{SAMPLE_MONTH.key}.parquet")
@@ -111,7 +114,14 @@ def test_the_whole_month_runs_on_the_llm_strategies_and_a_rerun_asks_nothing_new
     assert strategies["triplet_extraction"].startswith("llm: fake-70b")
     assert strategies["entity_normalization"].startswith("llm: fake-70b")
     assert strategies["qa_generation"].startswith("llm: fake-qa-8b")
-    assert strategies["judge"].startswith("skipped")
+    assert strategies["judge"].startswith("llm: fake-70b")
+    assert strategies["closed_book"].startswith("llm closed-book: tiny-1b")
+    assert strategies["acceptability"].startswith("skipped")
+    assert hub_manifest["thresholds"]["judge_criteria"] == ["grammar", "context_sufficiency"]
+    assert hub_manifest["thresholds"]["closed_book_threshold"] == 0.8
+    selected = pd.read_parquet(data / "benchmark_questions" / f"{SAMPLE_MONTH.key}.parquet")
+    assert set(selected["qa_judge_verdict"]) == {"pass"} and set(selected["qa_closed_book_verdict"]) == {"pass"}
+    assert selected["qa_judge_score"].between(0.5, 1.0).all()
 
     # the API key reached the server, and nothing else: no file, no log line, no metadata
     assert {r.authorization for r in server.requests} == {f"Bearer {API_KEY}"}
@@ -122,9 +132,10 @@ def test_the_whole_month_runs_on_the_llm_strategies_and_a_rerun_asks_nothing_new
         assert API_KEY not in str(event), event.event_type_value
 
     # a second run re-asks only the items that failed in the first (two requests each: ask + repair)
-    failed_before = sum(len(_failures(llm_env, s)) for s in ("raw_triplets", "normalized_triplets", "qa_candidates"))
+    stages = ("raw_triplets", "normalized_triplets", "qa_candidates", "qa_judge", "qa_closed_book")
+    failed_before = sum(len(_failures(llm_env, s)) for s in stages)
     server.reset()
-    assert _materialize(llm_env, ["raw_triplets", "normalized_triplets", "qa_candidates"]).success
+    assert _materialize(llm_env, list(stages)).success
     assert len(server.requests) == 2 * failed_before
 
 

@@ -12,9 +12,14 @@ OFFLINE_NOTE = "offline strategy (no LLM configured: RAGBENCH_LLM_BASE_URL is no
 
 
 def run_llm_stage(
-    context: AssetExecutionContext, llm: LLMResource, storage: StorageResource, stage: str, tasks: list[LLMTask]
+    context: AssetExecutionContext,
+    llm: LLMResource,
+    storage: StorageResource,
+    stage: str,
+    tasks: list[LLMTask],
+    model: str | None = None,
 ) -> tuple[LLMClient, list[LLMResult]]:
-    client = llm.client(stage, storage)
+    client = llm.client(stage, storage, model=model)
     context.log.info(
         f"{stage}: {len(tasks)} requests to model {client.settings.model} "
         f"({client.settings.max_workers} in flight, cache {client.settings.cache_path})"

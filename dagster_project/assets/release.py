@@ -16,8 +16,11 @@ from dagster import (
     multi_asset,
 )
 
+from ..core.acceptability import acceptability_strategy
+from ..core.closed_book import CLOSED_BOOK_PROMPT
 from ..core.extraction import EXTRACTOR_NAME
 from ..core.hub import ReleaseNotFoundError, repo_name
+from ..core.judge import JUDGE_PROMPT
 from ..core.llm.prompts import EXTRACTION_PROMPT, NORMALIZATION_PROMPT, QA_PROMPTS
 from ..core.manifest import build_manifest
 from ..core.months import Month
@@ -157,7 +160,9 @@ RELEASE_CHECKS = [
 ]
 
 
-def strategies(llm: LLMResource, wikidata: WikidataResource) -> dict[str, str]:
+def strategies(
+    llm: LLMResource, wikidata: WikidataResource, benchmark: BenchmarkSettings | None = None
+) -> dict[str, str]:
     """What ran at each model-backed stage: the LLM strategies when an endpoint is configured,
     the offline ones otherwise; the model-backed filters are not in this version."""
     no_model = "skipped (no model configured)"
@@ -179,9 +184,13 @@ def strategies(llm: LLMResource, wikidata: WikidataResource) -> dict[str, str]:
         "entity_normalization": generation["entity_normalization"],
         "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "skipped: not in this version",
         "qa_generation": generation["qa_generation"],
-        "acceptability": no_model,
-        "closed_book": no_model,
-        "judge": no_model,
+        "acceptability": acceptability_strategy(benchmark.acceptability_checkpoint if benchmark else None),
+        "closed_book": (
+            f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), lemma token F1"
+            if llm.is_configured and llm.closed_book_models
+            else no_model
+        ),
+        "judge": llm_strategy(llm, "judge", JUDGE_PROMPT) if llm.is_configured else no_model,
         "ner_presence": "natasha",
         "entity_match": "rapidfuzz partial ratio on lemmas",
     }
@@ -213,7 +222,7 @@ def published_release(
         version=month.version,
         private_qa=private_qa,
         public_texts=public_texts,
-        strategies=strategies(llm, wikidata),
+        strategies=strategies(llm, wikidata, benchmark),
         thresholds=benchmark.thresholds(),
         key_source=key_source,
     )

@@ -55,6 +55,9 @@ class LLMResource(ConfigurableResource):
     extraction_model: str | None = None
     normalization_model: str | None = None
     qa_model: str | None = None
+    judge_model: str | None = None
+    # small models for the closed-book filter (none: the filter is skipped)
+    closed_book_models: list[str] = []
     max_workers: int = 16
     requests_per_minute: int | None = None
     timeout: float = 60.0
@@ -74,7 +77,7 @@ class LLMResource(ConfigurableResource):
     def model_for(self, stage: str) -> str:
         """The model of a stage: 'extraction', 'normalization' or 'qa'."""
         override = {"extraction": self.extraction_model, "normalization": self.normalization_model,
-                    "qa": self.qa_model}[stage]  # fmt: skip
+                    "qa": self.qa_model, "judge": self.judge_model}[stage]  # fmt: skip
         model = override or self.model
         if not model:
             raise ValueError(
@@ -83,11 +86,11 @@ class LLMResource(ConfigurableResource):
             )
         return model
 
-    def client(self, stage: str, storage: StorageResource) -> LLMClient:
+    def client(self, stage: str, storage: StorageResource, model: str | None = None) -> LLMClient:
         cache_dir = Path(self.cache_dir) if self.cache_dir else Path(storage.data_dir) / "llm_cache"
         settings = LLMSettings(
             base_url=self.base_url,
-            model=self.model_for(stage),
+            model=model or self.model_for(stage),
             api_key=self.api_key,
             timeout=self.timeout,
             max_retries=self.max_retries,
@@ -138,12 +141,22 @@ class BenchmarkSettings(ConfigurableResource):
     max_error_share: float = 0.2
     aliases_file: str | None = None
     release_secret: str | None = None
+    # model-backed filters (recorded in the manifest)
+    acceptability_checkpoint: str | None = None  # local path of a RuCoLA-style classifier
+    acceptability_threshold: float = 0.7
+    acceptability_batch_size: int = 32
+    closed_book_threshold: float = 0.8
+    judge_criteria: list[str] = [
+        "grammar", "clarity", "naturalness", "context_sufficiency", "context_necessity",
+        "answer_uniqueness", "correctness", "answer_grammar",
+    ]  # fmt: skip
+    judge_min_criterion_score: int = 1
 
     def aliases(self) -> dict[str, str]:
         path = Path(self.aliases_file) if self.aliases_file else project_dir("data") / "aliases.yaml"
         return load_aliases(path)
 
-    def thresholds(self) -> dict[str, float | int]:
+    def thresholds(self) -> dict[str, float | int | list[str]]:
         return {
             "top_k_per_type": self.top_k_per_type,
             "subgraphs_per_type": self.subgraphs_per_type,
@@ -151,6 +164,10 @@ class BenchmarkSettings(ConfigurableResource):
             "entity_match_threshold": self.entity_match_threshold,
             "ner_match_threshold": self.ner_match_threshold,
             "max_error_share": self.max_error_share,
+            "acceptability_threshold": self.acceptability_threshold,
+            "closed_book_threshold": self.closed_book_threshold,
+            "judge_min_criterion_score": self.judge_min_criterion_score,
+            "judge_criteria": list(self.judge_criteria),
         }
 
 
@@ -175,6 +192,8 @@ _LLM_OPTIONS = {  # environment variable -> (LLMResource field, type)
     "RAGBENCH_LLM_MAX_TOKENS": ("max_tokens", int),
     "RAGBENCH_LLM_CHUNK_CHARS": ("chunk_chars", int),
     "RAGBENCH_LLM_CACHE_DIR": ("cache_dir", str),
+    "RAGBENCH_LLM_JUDGE_MODEL": ("judge_model", str),
+    "RAGBENCH_CLOSED_BOOK_MODELS": ("closed_book_models", lambda v: [m.strip() for m in v.split(",") if m.strip()]),
 }
 
 
@@ -185,7 +204,27 @@ def _llm_options(env) -> dict:
             try:
                 options[name] = kind(env[variable])
             except ValueError:
-                raise ValueError(f"{variable}={env[variable]!r} is not a valid {kind.__name__}") from None
+                raise ValueError(f"{variable}={env[variable]!r} is not valid") from None
+    return options
+
+
+_FILTER_OPTIONS = {  # environment variable -> (BenchmarkSettings field, type)
+    "RAGBENCH_RUCOLA_CHECKPOINT": ("acceptability_checkpoint", str),
+    "RAGBENCH_ACCEPTABILITY_THRESHOLD": ("acceptability_threshold", float),
+    "RAGBENCH_CLOSED_BOOK_THRESHOLD": ("closed_book_threshold", float),
+    "RAGBENCH_JUDGE_CRITERIA": ("judge_criteria", lambda v: [c.strip() for c in v.split(",") if c.strip()]),
+    "RAGBENCH_JUDGE_MIN_SCORE": ("judge_min_criterion_score", int),
+}
+
+
+def _filter_options(env) -> dict:
+    options = {}
+    for variable, (name, kind) in _FILTER_OPTIONS.items():
+        if env.get(variable):
+            try:
+                options[name] = kind(env[variable])
+            except ValueError:
+                raise ValueError(f"{variable}={env[variable]!r} is not valid") from None
     return options
 
 
@@ -205,5 +244,9 @@ def build_resources(env=None) -> dict[str, object]:
         ),
         "wikidata": WikidataResource(endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None),
         "hub": HubResource(location=env.get("RAGBENCH_HUB", "./var/hub")),
-        "benchmark": BenchmarkSettings(top_k_per_type=top_k, release_secret=_secret("RAGBENCH_RELEASE_SECRET", env)),
+        "benchmark": BenchmarkSettings(
+            top_k_per_type=top_k,
+            release_secret=_secret("RAGBENCH_RELEASE_SECRET", env),
+            **_filter_options(env),
+        ),
     }

@@ -8,7 +8,8 @@ is recorded (time, body, Authorization header) so tests can count retries and ch
 
 `task_responder` answers the project's own prompts like a cooperative model would: extraction
 with the offline extractor run on the text in the prompt, normalization by surname and spelling
-similarity, questions from the subgraph's facts. It lets the whole pipeline run against this
+similarity, questions from the subgraph's facts, judge scores by question length, and "не знаю"
+to closed-book questions. It lets the whole pipeline run against this
 server with no model at all.
 """
 
@@ -213,6 +214,10 @@ def prompt_task(body: dict) -> str:
         return "normalization"
     if "составляешь вопросы" in system:
         return "qa"
+    if "оценивает вопросы" in system:
+        return "judge"
+    if "Ответь на вопрос по памяти" in system:
+        return "closed_book"
     return "other"
 
 
@@ -307,4 +312,10 @@ def task_responder(body: dict) -> str:
         return _normalization_answer(body)
     if task == "qa":
         return _qa_answer(body)
+    if task == "judge":  # a lenient judge: long questions read less clearly
+        question = RecordedRequest(0, body, None).first_user_message.split("Вопрос:")[-1].split("Ответ:")[0]
+        score = 2 if len(question.strip()) <= 100 else 1
+        return f"Объяснение: оценка по длине и форме вопроса.\nОценка: {score}"
+    if task == "closed_book":
+        return json.dumps({"answer": "не знаю"}, ensure_ascii=False)
     return json.dumps({"error": "unknown task"})

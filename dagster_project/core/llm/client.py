@@ -85,6 +85,8 @@ class LLMTask(Generic[T]):
     item_id: str
     messages: list[dict[str, str]]
     parse: Callable[[str], T]
+    repair_message: str = REPAIR_MESSAGE  # sent with the error after an invalid reply ({error})
+    json_mode: bool = True  # ask the server for a JSON object (when the settings allow it)
 
 
 @dataclass
@@ -257,6 +259,8 @@ class LLMClient:
 
     async def _run_task(self, client, semaphore, limiter, task: LLMTask) -> LLMResult:
         parameters = self.settings.parameters()
+        if not task.json_mode:
+            parameters.pop("response_format", None)
         key = cache_key(self.settings.base_url, self.settings.model, task.messages, parameters)
         result = LLMResult(item_id=task.item_id)
         if self.cache is not None and (hit := self.cache.get(key)) is not None:
@@ -286,7 +290,7 @@ class LLMClient:
                 self.stats.repairs += 1
                 messages = messages + [
                     {"role": "assistant", "content": reply.content},
-                    {"role": "user", "content": REPAIR_MESSAGE.format(error=error)},
+                    {"role": "user", "content": task.repair_message.format(error=error)},
                 ]
                 continue
             if self.cache is not None:
