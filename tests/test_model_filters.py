@@ -10,10 +10,10 @@ import pandas as pd
 import pytest
 
 from dagster_project.core.acceptability import acceptability_table, unavailable_reason
-from dagster_project.core.closed_book import closed_book_table, closed_book_tasks, lemma_f1
+from dagster_project.core.closed_book import ClosedBookReply, closed_book_table, closed_book_tasks, lemma_f1
 from dagster_project.core.filters import FILTER_COLUMNS
 from dagster_project.core.judge import CRITERIA, judge_table, judge_tasks, parse_judge_reply
-from dagster_project.core.llm import LLMClient, LLMSettings, ReplyInvalid
+from dagster_project.core.llm import LLMClient, LLMResult, LLMSettings, ReplyInvalid
 from dagster_project.core.selection import combine_verdicts, funnel, select_top_k
 from dagster_project.testing.openai_server import FakeOpenAIServer, Reply, task_responder
 
@@ -267,3 +267,31 @@ def test_the_acceptability_asset_runs_the_classifier_from_the_configured_path(ma
     assert table["score"].between(0, 1).all()
     assert set(table["verdict"]) <= {"pass", "fail"}
     assert ((table["score"] >= 0.5) == (table["verdict"] == "pass")).all()
+
+
+def test_closed_book_similarity_by_embeddings_when_configured(server):
+    from dagster_project.core.closed_book import embedding_similarity
+
+    server.reset()
+    server.inject(Reply(status=503), match=lambda body: "input" in body)
+    embedder = LLMClient(LLMSettings(base_url=server.base_url, model="embed-small", initial_wait=0.01))
+    texts = ["Анной Соколовой", "Анна Соколова", "не знаю", "Заречье"]
+    similarity = embedding_similarity(texts, embedder.embed_sync)
+    assert [r.body["model"] for r in server.requests] == ["embed-small", "embed-small"]  # 503, then retried
+    assert similarity("Анной Соколовой", "Анна Соколова") == pytest.approx(1.0)
+    assert similarity("не знаю", "Заречье") == pytest.approx(0.0)
+    assert similarity("Заречье", "Неизвестный текст") == 0.0  # no embedding for it: lemma F1
+    results = {"m": [LLMResult(item_id="q1", value=ClosedBookReply(answer="Анной Соколовой"))]}
+    table = closed_book_table(QA.head(1), results, similarity=similarity)
+    assert table["verdict"][0] == "fail"
+
+
+def test_failed_embeddings_fall_back_to_lemma_f1(server):
+    from dagster_project.core.closed_book import embedding_similarity
+
+    server.reset()
+    server.inject(Reply(status=400), match=lambda body: "input" in body)
+    embedder = LLMClient(LLMSettings(base_url=server.base_url, model="embed-small", initial_wait=0.01))
+    similarity = embedding_similarity(["Соколова", "Анна Соколова"], embedder.embed_sync)
+    assert embedder.stats.failed == 1
+    assert similarity("Соколова", "Анна Соколова") == pytest.approx(2 / 3)

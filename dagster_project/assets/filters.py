@@ -16,7 +16,13 @@ from ..core.acceptability import (
     acceptability_table,
     unavailable_reason,
 )
-from ..core.closed_book import CLOSED_BOOK_PROMPT, closed_book_table, closed_book_tasks
+from ..core.closed_book import (
+    CLOSED_BOOK_PROMPT,
+    closed_book_table,
+    closed_book_tasks,
+    embedding_similarity,
+    lemma_f1,
+)
 from ..core.graph import GraphIndex, load_store
 from ..core.judge import JUDGE_PROMPT, judge_table, judge_tasks
 from ..core.months import seed_for
@@ -100,12 +106,23 @@ def qa_closed_book(
     failure_metadata = record_failures(
         context, storage, "qa_closed_book", failures, len(tasks) * len(results_by_model), benchmark.max_error_share
     )
-    frame = closed_book_table(qa_candidates, results_by_model, threshold=benchmark.closed_book_threshold)
+    similarity, measure = lemma_f1, "lemma token F1"
+    if llm.embedding_model:
+        texts = list(qa_candidates["answer"]) + [
+            r.value.answer for results in results_by_model.values() for r in results if r.ok
+        ]
+        embedder = llm.client("closed_book", storage, model=llm.embedding_model)
+        similarity = embedding_similarity(texts, embedder.embed_sync)
+        measure = f"embedding cosine ({llm.embedding_model}; lemma F1 where embedding failed)"
+        stats["embeddings"] = embedder.stats.as_dict()
+    frame = closed_book_table(
+        qa_candidates, results_by_model, threshold=benchmark.closed_book_threshold, similarity=similarity
+    )
     return Output(
         frame,
         metadata=verdict_metadata(
             frame,
-            strategy=f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), lemma F1",
+            strategy=f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), {measure}",
             threshold=benchmark.closed_book_threshold,
             llm_stats=MetadataValue.json(stats),
             **failure_metadata,

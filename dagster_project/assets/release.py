@@ -186,7 +186,8 @@ def strategies(
         "qa_generation": generation["qa_generation"],
         "acceptability": acceptability_strategy(benchmark.acceptability_checkpoint if benchmark else None),
         "closed_book": (
-            f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), lemma token F1"
+            f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), "
+            + (f"embedding cosine ({llm.embedding_model})" if llm.embedding_model else "lemma token F1")
             if llm.is_configured and llm.closed_book_models
             else no_model
         ),

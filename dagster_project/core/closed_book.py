@@ -2,7 +2,8 @@
 is; a question that any of them answers correctly is too easy (it can be answered from memory)
 and fails.
 
-Similarity is the token F1 of the two answers' lemmas (pymorphy3, ё folded), in 0..1. Every
+Similarity is the token F1 of the two answers' lemmas (pymorphy3, ё folded), in 0..1, or the
+cosine of their embeddings when an embeddings model is configured. Every
 model's answer and similarity are kept. A model that could not answer an item is recorded as a
 per-item failure; a question no model answered is 'skipped', not passed.
 """
@@ -10,7 +11,9 @@ per-item failure; a question no model answered is 'skipped', not passed.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
+from collections.abc import Callable
 
 import pandas as pd
 from pydantic import BaseModel
@@ -54,8 +57,31 @@ def closed_book_tasks(qa: pd.DataFrame) -> list[LLMTask]:
     ]
 
 
+def cosine(a: list[float], b: list[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+def embedding_similarity(texts: list[str], embed: Callable[[list[str]], list]) -> Callable[[str, str], float]:
+    """Cosine similarity of embeddings (one request batch for all `texts`); pairs whose embedding
+    failed fall back to lemma F1."""
+    unique = sorted(set(texts))
+    vectors = dict(zip(unique, embed(unique), strict=True))
+
+    def similarity(prediction: str, gold: str) -> float:
+        a, b = vectors.get(prediction), vectors.get(gold)
+        return cosine(a, b) if a is not None and b is not None else lemma_f1(prediction, gold)
+
+    return similarity
+
+
 def closed_book_table(
-    qa: pd.DataFrame, results_by_model: dict[str, list[LLMResult]], *, threshold: float = 0.8
+    qa: pd.DataFrame,
+    results_by_model: dict[str, list[LLMResult]],
+    *,
+    threshold: float = 0.8,
+    similarity: Callable[[str, str], float] = lemma_f1,
 ) -> pd.DataFrame:
     by_model = {model: {r.item_id: r for r in results} for model, results in results_by_model.items()}
     rows = []
@@ -65,7 +91,7 @@ def closed_book_table(
             result = results.get(row.qa_id)
             if result is not None and result.ok:
                 answers[model] = result.value.answer
-                similarities[model] = round(lemma_f1(result.value.answer, row.answer), 4)
+                similarities[model] = round(similarity(result.value.answer, row.answer), 4)
         if not similarities:
             verdict, score, reason = SKIPPED, float("nan"), "no closed-book model answered"
         else:

@@ -58,6 +58,7 @@ class LLMResource(ConfigurableResource):
     judge_model: str | None = None
     # small models for the closed-book filter (none: the filter is skipped)
     closed_book_models: list[str] = []
+    embedding_model: str | None = None  # closed-book similarity by embeddings instead of lemma F1
     max_workers: int = 16
     requests_per_minute: int | None = None
     timeout: float = 60.0
@@ -193,6 +194,7 @@ _LLM_OPTIONS = {  # environment variable -> (LLMResource field, type)
     "RAGBENCH_LLM_CHUNK_CHARS": ("chunk_chars", int),
     "RAGBENCH_LLM_CACHE_DIR": ("cache_dir", str),
     "RAGBENCH_LLM_JUDGE_MODEL": ("judge_model", str),
+    "RAGBENCH_EMBEDDINGS_MODEL": ("embedding_model", str),
     "RAGBENCH_CLOSED_BOOK_MODELS": ("closed_book_models", lambda v: [m.strip() for m in v.split(",") if m.strip()]),
 }
 

@@ -164,10 +164,24 @@ class FakeOpenAIServer:
             headers=reply.headers,
         )
 
+    async def _embeddings(self, request: web.Request) -> web.StreamResponse:
+        """Bag-of-lemmas vectors (256 hashed dimensions): texts with the same words are similar."""
+        body = await request.json()
+        with self._lock:
+            self.requests.append(RecordedRequest(time.monotonic(), body, request.headers.get("Authorization")))
+        fault = self._take_fault(body)
+        if fault is not None and fault.status != 200:
+            return web.json_response({"error": {"message": "injected"}}, status=fault.status, headers=fault.headers)
+        inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
+        data = [{"object": "embedding", "index": i, "embedding": bag_of_lemmas(text)} for i, text in enumerate(inputs)]
+        return web.json_response({"object": "list", "data": data, "model": body.get("model", ""),
+                                  "usage": {"prompt_tokens": 1, "total_tokens": 1}})  # fmt: skip
+
     async def _serve(self) -> None:
         self._stopping = asyncio.Event()
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_post("/v1/chat/completions", self._handle)
+        app.router.add_post("/v1/embeddings", self._embeddings)
         runner = web.AppRunner(app, shutdown_timeout=1.0, access_log=None)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0, backlog=512)
@@ -200,6 +214,17 @@ class FakeOpenAIServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def bag_of_lemmas(text: str, dimensions: int = 256) -> list[float]:
+    import hashlib
+
+    from ..core.russian import lemma_key
+
+    vector = [0.0] * dimensions
+    for word in lemma_key(text).split():
+        vector[int(hashlib.md5(word.encode()).hexdigest(), 16) % dimensions] += 1.0
+    return vector
 
 
 # --- a cooperative model for the project's prompts ----------------------------------------------

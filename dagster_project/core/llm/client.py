@@ -307,6 +307,20 @@ class LLMClient:
 
     async def _request(self, client, semaphore, limiter, messages, parameters, result: LLMResult) -> _Reply:
         """One chat completion, with the transport retry policy."""
+
+        async def call():
+            return await client.chat.completions.create(model=self.settings.model, messages=messages, **parameters)
+
+        def convert(response) -> _Reply:
+            reply = self._reply(response)
+            self.add_usage(reply.usage)
+            return reply
+
+        return await self._with_retries(semaphore, limiter, result, call, convert)
+
+    async def _with_retries(self, semaphore, limiter, result: LLMResult, call, convert):
+        """`call()` under the concurrency and rate limits, retried on timeouts, connection errors,
+        429 (after Retry-After) and 5xx; `convert` turns the response into the value."""
         settings = self.settings
         last_error = ""
         for attempt in range(settings.max_retries + 1):
@@ -319,12 +333,8 @@ class LLMClient:
                 async with semaphore:
                     self.stats.requests += 1
                     result.requests += 1
-                    response = await client.chat.completions.create(
-                        model=settings.model, messages=messages, **parameters
-                    )
-                reply = self._reply(response)
-                self.add_usage(reply.usage)
-                return reply
+                    response = await call()
+                return convert(response)
             except openai.APITimeoutError:
                 last_error, kind = f"timed out after {settings.timeout:g} s", "timeout"
             except openai.APIConnectionError as exc:
@@ -345,6 +355,47 @@ class LLMClient:
             if attempt < settings.max_retries:
                 await asyncio.sleep(self._wait(attempt, retry_after))
         raise _TransportFailure(f"gave up after {settings.max_retries + 1} attempts: {last_error}")
+
+    # --- embeddings ---------------------------------------------------------------------------
+
+    def embed_sync(self, texts: list[str], batch_size: int = 64) -> list[list[float] | None]:
+        return asyncio.run(self.embed(texts, batch_size))
+
+    async def embed(self, texts: list[str], batch_size: int = 64) -> list[list[float] | None]:
+        """Embeddings of `texts` from the endpoint's /embeddings (same limits and retries as chat);
+        None for the texts of a batch that failed (counted in stats.failed)."""
+        semaphore = asyncio.Semaphore(self.settings.max_workers)
+        api_key = self.settings.api_key.get_secret_value() if self.settings.api_key else "not-needed"
+        client = openai.AsyncOpenAI(
+            base_url=self.settings.base_url, api_key=api_key, timeout=self.settings.timeout, max_retries=0
+        )
+
+        async def one(start: int) -> list[list[float] | None]:
+            batch = texts[start : start + batch_size]
+            result = LLMResult(item_id=f"embeddings[{start}:{start + len(batch)}]")
+
+            async def call():
+                return await client.embeddings.create(model=self.settings.model, input=batch)
+
+            def convert(response) -> list[list[float]]:
+                data = sorted(response.data, key=lambda d: d.index)
+                if len(data) != len(batch):
+                    raise ReplyInvalid(f"{len(data)} embeddings for {len(batch)} texts")
+                return [list(d.embedding) for d in data]
+
+            try:
+                vectors = await self._with_retries(semaphore, None, result, call, convert)
+                self.stats.ok += 1
+                return vectors
+            except _TransportFailure:
+                self.stats.failed += 1
+                return [None] * len(batch)
+
+        try:
+            batches = await asyncio.gather(*(one(start) for start in range(0, len(texts), batch_size)))
+        finally:
+            await client.close()
+        return [vector for batch in batches for vector in batch]
 
     def _wait(self, attempt: int, retry_after: float | None) -> float:
         """Exponential backoff with jitter; a server's Retry-After is a lower bound."""
