@@ -112,7 +112,11 @@ def qa_closed_book(
             r.value.answer for results in results_by_model.values() for r in results if r.ok
         ]
         embedder = llm.client("closed_book", storage, model=llm.embedding_model)
-        similarity = embedding_similarity(texts, embedder.embed_sync)
+        try:
+            similarity = embedding_similarity(texts, embedder.embed_sync)
+        finally:
+            if embedder.cache is not None:
+                embedder.cache.close()
         measure = f"embedding cosine ({llm.embedding_model}; lemma F1 where embedding failed)"
         stats["embeddings"] = embedder.stats.as_dict()
     frame = closed_book_table(
