@@ -8,7 +8,7 @@ export RAGBENCH_DATA_DIR ?= $(CURDIR)/var/data
 export RAGBENCH_HUB ?= $(CURDIR)/var/hub
 export DAGSTER_HOME ?= $(CURDIR)/var/dagster
 
-.PHONY: setup demo test ui bench lint clean
+.PHONY: setup setup-ml demo test ui bench lint clean
 
 setup: $(STAMP)
 
@@ -18,6 +18,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test,dev]"
 	@touch $(STAMP)
+
+# Optional: torch + transformers for the RuCoLA acceptability filter (about 700 MB; its tests skip without it).
+setup-ml: setup
+	$(BIN)/python -m pip install --quiet -e ".[test,dev,ml]"
 
 # Materializes the whole pipeline for every month of the bundled corpus and publishes to ./var/hub.
 demo: setup

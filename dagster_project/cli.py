@@ -76,7 +76,13 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .core.sources import bundled_sources
 
     months = [Month.parse(args.month)] if args.month else months_of_corpus(bundled_sources())
-    print("ragbench demo: offline strategies on the bundled sample corpus (no LLM, no Wikidata, no network).")
+    if os.environ.get("RAGBENCH_LLM_BASE_URL"):
+        print(
+            "ragbench demo: LLM strategies (extraction, normalization, questions) via RAGBENCH_LLM_BASE_URL "
+            f"(model {os.environ.get('RAGBENCH_LLM_MODEL') or '-'}); replies are cached under RAGBENCH_DATA_DIR."
+        )
+    else:
+        print("ragbench demo: offline strategies on the bundled sample corpus (no LLM, no Wikidata, no network).")
     print("  Model-backed filters (acceptability, closed-book, judge) are marked 'skipped', never 'pass'.")
     instance = _instance()
     started = time.monotonic()

@@ -1,32 +1,32 @@
-"""extraction: raw triplets from each article, then normalized entities and relations."""
+"""extraction: raw triplets from each article, then normalized entities and relations.
+
+With an LLM configured (RAGBENCH_LLM_BASE_URL), both stages use it (core/llm); otherwise the
+offline strategies run (Natasha dependency parse; lemma keys and similarity clustering).
+"""
 
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
 from ..core.extraction import EXTRACTOR_NAME, extract_triplets, triplets_frame
+from ..core.llm.extraction import extraction_tasks, triplets_from_results
+from ..core.llm.normalization import links_from_results, normalization_questions, normalization_tasks
+from ..core.llm.prompts import EXTRACTION_PROMPT, NORMALIZATION_PROMPT
 from ..core.normalization import normalize_triplets
 from ..core.records import ItemFailure
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, LLMResource, StorageResource, WikidataResource
-from ._common import record_failures, table_metadata
+from ._common import markdown_table, record_failures, table_metadata
+from ._llm import OFFLINE_NOTE, llm_metadata, llm_strategy, result_failures, run_llm_stage
 
-OFFLINE_NOTE = "offline strategy (no LLM configured)"
-
-
-def strategy_note(llm: LLMResource, context: AssetExecutionContext, stage: str) -> str:
-    if llm.is_configured:
-        context.log.warning(
-            f"{stage}: an LLM endpoint is configured, but LLM-backed {stage} is not part of "
-            "this version; running the offline strategy"
-        )
-    return OFFLINE_NOTE
+OFFLINE_NORMALIZATION = "lemma keys + alias table + surname resolution + rapidfuzz clustering (offline)"
 
 
 @asset(
     group_name="extraction",
     partitions_def=monthly_partitions,
-    description="Raw (subject, relation, object) triplets per article. Offline: Natasha dependency "
-    "parse (subject, verb lemma + preposition, complement; named entities, numbers and dates kept).",
+    description="Raw (subject, relation, object) triplets per article. With an LLM: prompts/triplet_extraction.j2 "
+    "per chunk of whole sentences, JSON validated by pydantic. Offline: Natasha dependency parse (subject, verb "
+    "lemma + preposition, complement; named entities, numbers and dates kept).",
 )
 def raw_triplets(
     context: AssetExecutionContext,
@@ -35,7 +35,8 @@ def raw_triplets(
     storage: StorageResource,
     benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
-    note = strategy_note(llm, context, "triplet extraction")
+    if llm.is_configured:
+        return _llm_raw_triplets(context, news_articles, llm, storage, benchmark)
     triplets, failures = [], []
     for i, row in enumerate(news_articles.itertuples(index=False), start=1):
         try:
@@ -53,8 +54,36 @@ def raw_triplets(
         metadata=table_metadata(
             frame,
             ["article_id", "subject", "relation", "object"],
-            strategy=f"{EXTRACTOR_NAME}, {note}",
+            strategy=f"{EXTRACTOR_NAME}, {OFFLINE_NOTE}",
             articles_with_triplets=MetadataValue.int(frame["article_id"].nunique()),
+            **failure_metadata,
+        ),
+    )
+
+
+def _llm_raw_triplets(context, news_articles, llm: LLMResource, storage, benchmark) -> Output[pd.DataFrame]:
+    tasks, chunks = extraction_tasks(news_articles, llm.chunk_chars)
+    client, results = run_llm_stage(context, llm, storage, "extraction", tasks)
+    failures = result_failures(results)
+    failure_metadata = record_failures(
+        context, storage, "raw_triplets", failures, len(tasks), benchmark.max_error_share
+    )
+    outcome = triplets_from_results(results, chunks, extractor=f"llm:{client.settings.model}")
+    frame = triplets_frame(outcome.triplets)
+    if outcome.ungrounded:
+        context.log.warning(f"dropped {len(outcome.ungrounded)} triplets whose entities are not in their text")
+    return Output(
+        frame,
+        metadata=table_metadata(
+            frame,
+            ["article_id", "subject", "relation", "object"],
+            strategy=llm_strategy(llm, "extraction", EXTRACTION_PROMPT),
+            chunks=MetadataValue.int(len(tasks)),
+            articles_with_triplets=MetadataValue.int(frame["article_id"].nunique()),
+            dropped_not_in_text=MetadataValue.int(len(outcome.ungrounded)),
+            dropped_not_in_text_preview=MetadataValue.md(markdown_table(pd.DataFrame(outcome.ungrounded))),
+            dropped_without_named_entity=MetadataValue.int(outcome.without_named_entity),
+            **llm_metadata(client),
             **failure_metadata,
         ),
     )
@@ -63,13 +92,38 @@ def raw_triplets(
 @asset(
     group_name="extraction",
     partitions_def=monthly_partitions,
-    description="Triplets with canonical entity and relation names (lemma keys, alias table, surname "
-    "resolution, similarity clustering), entity types, and the Wikidata novelty verdict.",
+    description="Triplets with canonical entity and relation names, entity types, and the Wikidata novelty verdict. "
+    "With an LLM: similar names of the month are candidates and prompts/entity_normalization.j2 picks one or 'new'. "
+    "Offline: lemma keys, alias table, surname resolution, similarity clustering.",
 )
 def normalized_triplets(
-    context: AssetExecutionContext, raw_triplets: pd.DataFrame, benchmark: BenchmarkSettings, wikidata: WikidataResource
+    context: AssetExecutionContext,
+    raw_triplets: pd.DataFrame,
+    benchmark: BenchmarkSettings,
+    wikidata: WikidataResource,
+    llm: LLMResource,
+    storage: StorageResource,
 ) -> Output[pd.DataFrame]:
-    frame = normalize_triplets(raw_triplets, benchmark.aliases())
+    aliases = benchmark.aliases()
+    extra_metadata: dict = {}
+    if llm.is_configured:
+        questions = normalization_questions(raw_triplets, aliases)
+        client, results = run_llm_stage(context, llm, storage, "normalization", normalization_tasks(questions))
+        failures = result_failures(results)
+        extra_metadata.update(
+            record_failures(
+                context, storage, "normalized_triplets", failures, len(questions), benchmark.max_error_share
+            )
+        )
+        links = links_from_results(questions, results)
+        frame = normalize_triplets(raw_triplets, aliases, links=links)
+        strategy = llm_strategy(llm, "normalization", NORMALIZATION_PROMPT) + ", candidates by rapidfuzz"
+        extra_metadata.update(llm_metadata(client))
+        extra_metadata["entities_asked"] = MetadataValue.int(len(questions))
+        extra_metadata["entities_merged_by_llm"] = MetadataValue.int(len(links))
+    else:
+        frame = normalize_triplets(raw_triplets, aliases)
+        strategy = OFFLINE_NORMALIZATION
     if wikidata.is_configured:
         context.log.warning(
             "a Wikidata endpoint is configured, but the lookup is not part of this version; "
@@ -84,10 +138,11 @@ def normalized_triplets(
         metadata=table_metadata(
             frame,
             ["canonical_subject", "canonical_relation", "canonical_object", "subject_type", "object_type"],
-            strategy="lemma keys + alias table + surname resolution + rapidfuzz clustering (offline)",
+            strategy=strategy,
             entities=MetadataValue.int(int(entities)),
             relations=MetadataValue.int(int(frame["relation_key"].nunique())),
             novelty=MetadataValue.text("skipped (no Wikidata endpoint): no fact was dropped as known"),
             raw_triplets=MetadataValue.int(len(raw_triplets)),
+            **extra_metadata,
         ),
     )

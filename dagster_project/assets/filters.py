@@ -10,13 +10,29 @@ import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
 from ..core import filters as core_filters
+from ..core.acceptability import (
+    AcceptabilityClassifier,
+    acceptability_strategy,
+    acceptability_table,
+    unavailable_reason,
+)
+from ..core.closed_book import (
+    CLOSED_BOOK_PROMPT,
+    closed_book_table,
+    closed_book_tasks,
+    embedding_similarity,
+    lemma_f1,
+)
 from ..core.graph import GraphIndex, load_store
+from ..core.judge import JUDGE_PROMPT, judge_table, judge_tasks
 from ..core.months import seed_for
+from ..core.records import ItemFailure
 from ..core.selection import combine_verdicts, funnel, select_top_k
 from ..core.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
 from ..partitions import monthly_partitions
-from ..resources import BenchmarkSettings, LLMResource
-from ._common import markdown_table, table_metadata
+from ..resources import BenchmarkSettings, LLMResource, StorageResource
+from ._common import markdown_table, record_failures, table_metadata
+from ._llm import llm_metadata, llm_strategy, result_failures, run_llm_stage
 
 FILTER_NAMES = ["qa_acceptability", "qa_ner_presence", "qa_closed_book", "qa_entity_match", "qa_judge"]
 
@@ -37,37 +53,118 @@ def _filter_asset(description: str):
     return asset(group_name="filters", partitions_def=monthly_partitions, description=description)
 
 
-@_filter_asset("RuCoLA-style acceptability of each question (needs a classifier checkpoint; skipped without one).")
-def qa_acceptability(qa_candidates: pd.DataFrame) -> Output[pd.DataFrame]:
-    frame = core_filters.skipped(qa_candidates, "no acceptability classifier configured")
-    return Output(frame, metadata=verdict_metadata(frame, strategy="skipped (no model)"))
+@_filter_asset(
+    "RuCoLA-style acceptability: a transformers classifier from a local checkpoint (RAGBENCH_RUCOLA_CHECKPOINT) "
+    "gives P(acceptable) per question; pass at or above the threshold. Skipped without the [ml] extra or a path."
+)
+def qa_acceptability(
+    context: AssetExecutionContext, qa_candidates: pd.DataFrame, benchmark: BenchmarkSettings
+) -> Output[pd.DataFrame]:
+    checkpoint = benchmark.acceptability_checkpoint
+    reason = unavailable_reason(checkpoint)
+    if reason:
+        frame = core_filters.skipped(qa_candidates, reason)
+        return Output(frame, metadata=verdict_metadata(frame, strategy=f"skipped ({reason})"))
+    classifier = AcceptabilityClassifier(checkpoint, batch_size=benchmark.acceptability_batch_size)
+    context.log.info(f"acceptability: {len(qa_candidates)} questions on {classifier.device}")
+    scores = classifier.scores(list(qa_candidates["question"]))
+    frame = acceptability_table(qa_candidates, scores, threshold=benchmark.acceptability_threshold)
+    return Output(
+        frame,
+        metadata=verdict_metadata(
+            frame,
+            strategy=acceptability_strategy(checkpoint),
+            threshold=benchmark.acceptability_threshold,
+            device=classifier.device,
+        ),
+    )
 
 
 @_filter_asset(
-    "Closed-book check: small LLMs answer without context; questions they get right fail "
-    "(needs an LLM endpoint; skipped without one)."
+    "Closed-book check: small LLMs (RAGBENCH_CLOSED_BOOK_MODELS) answer without context, told the answer's "
+    "length; a question any of them answers (lemma token F1 >= threshold) fails. Skipped without models."
 )
-def qa_closed_book(qa_candidates: pd.DataFrame, llm: LLMResource) -> Output[pd.DataFrame]:
-    reason = (
-        "closed-book models are not part of this version"
-        if llm.is_configured
-        else "no LLM endpoint configured (RAGBENCH_LLM_BASE_URL)"
+def qa_closed_book(
+    context: AssetExecutionContext,
+    qa_candidates: pd.DataFrame,
+    llm: LLMResource,
+    storage: StorageResource,
+    benchmark: BenchmarkSettings,
+) -> Output[pd.DataFrame]:
+    if not llm.is_configured or not llm.closed_book_models:
+        reason = ("no closed-book models configured (RAGBENCH_CLOSED_BOOK_MODELS)" if llm.is_configured
+                  else "no LLM endpoint configured (RAGBENCH_LLM_BASE_URL)")  # fmt: skip
+        frame = core_filters.skipped(qa_candidates, reason)
+        return Output(frame, metadata=verdict_metadata(frame, strategy="skipped (no model)"))
+    tasks = closed_book_tasks(qa_candidates)
+    results_by_model, failures, stats = {}, [], {}
+    for model in llm.closed_book_models:
+        client, results = run_llm_stage(context, llm, storage, "closed_book", tasks, model=model)
+        results_by_model[model] = results
+        failures += [ItemFailure(f"{model}:{f.item_id}", f.error, f.raw_reply) for f in result_failures(results)]
+        stats[model] = client.stats.as_dict()
+    failure_metadata = record_failures(
+        context, storage, "qa_closed_book", failures, len(tasks) * len(results_by_model), benchmark.max_error_share
     )
-    frame = core_filters.skipped(qa_candidates, reason)
-    return Output(frame, metadata=verdict_metadata(frame, strategy="skipped (no model)"))
+    similarity, measure = lemma_f1, "lemma token F1"
+    if llm.embedding_model:
+        texts = list(qa_candidates["answer"]) + [
+            r.value.answer for results in results_by_model.values() for r in results if r.ok
+        ]
+        embedder = llm.client("closed_book", storage, model=llm.embedding_model)
+        try:
+            similarity = embedding_similarity(texts, embedder.embed_sync)
+        finally:
+            if embedder.cache is not None:
+                embedder.cache.close()
+        measure = f"embedding cosine ({llm.embedding_model}; lemma F1 where embedding failed)"
+        stats["embeddings"] = embedder.stats.as_dict()
+    frame = closed_book_table(
+        qa_candidates, results_by_model, threshold=benchmark.closed_book_threshold, similarity=similarity
+    )
+    return Output(
+        frame,
+        metadata=verdict_metadata(
+            frame,
+            strategy=f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), {measure}",
+            threshold=benchmark.closed_book_threshold,
+            llm_stats=MetadataValue.json(stats),
+            **failure_metadata,
+        ),
+    )
 
 
 @_filter_asset(
-    "POLLUX-style LLM judge scoring each QA pair per criterion (needs an LLM endpoint; skipped without one)."
+    "POLLUX-style LLM judge: one request per question and criterion, 0-2 rubric, strict 'Объяснение / Оценка' "
+    "replies; score = harmonic mean of the criteria / 2. Skipped without an LLM endpoint."
 )
-def qa_judge(qa_candidates: pd.DataFrame, llm: LLMResource) -> Output[pd.DataFrame]:
-    reason = (
-        "the LLM judge is not part of this version"
-        if llm.is_configured
-        else "no LLM endpoint configured (RAGBENCH_LLM_BASE_URL)"
+def qa_judge(
+    context: AssetExecutionContext,
+    qa_candidates: pd.DataFrame,
+    llm: LLMResource,
+    storage: StorageResource,
+    benchmark: BenchmarkSettings,
+) -> Output[pd.DataFrame]:
+    if not llm.is_configured:
+        frame = core_filters.skipped(qa_candidates, "no LLM endpoint configured (RAGBENCH_LLM_BASE_URL)")
+        return Output(frame, metadata=verdict_metadata(frame, strategy="skipped (no model)"))
+    criteria = list(benchmark.judge_criteria)
+    tasks = judge_tasks(qa_candidates, criteria)
+    client, results = run_llm_stage(context, llm, storage, "judge", tasks)
+    failure_metadata = record_failures(
+        context, storage, "qa_judge", result_failures(results), len(tasks), benchmark.max_error_share
     )
-    frame = core_filters.skipped(qa_candidates, reason)
-    return Output(frame, metadata=verdict_metadata(frame, strategy="skipped (no model)"))
+    frame = judge_table(qa_candidates, criteria, results, min_criterion_score=benchmark.judge_min_criterion_score)
+    return Output(
+        frame,
+        metadata=verdict_metadata(
+            frame,
+            strategy=llm_strategy(llm, "judge", JUDGE_PROMPT),
+            criteria=MetadataValue.json(criteria),
+            **llm_metadata(client),
+            **failure_metadata,
+        ),
+    )
 
 
 @_filter_asset(

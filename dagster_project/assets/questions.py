@@ -7,13 +7,15 @@ import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
 from ..core.graph import GraphIndex, load_store
+from ..core.llm.prompts import QA_PROMPTS
+from ..core.llm.qa import qa_task
 from ..core.questions import GENERATOR, QuestionError, generate_question
 from ..core.records import ItemFailure
 from ..core.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, LLMResource, StorageResource
 from ._common import record_failures, table_metadata
-from .extraction import strategy_note
+from ._llm import OFFLINE_NOTE, llm_metadata, llm_strategy, result_failures, run_llm_stage
 
 QA_COLUMNS = [
     "qa_id",
@@ -35,8 +37,9 @@ def qa_id_for(subgraph_id: str, generator: str) -> str:
 @asset(
     group_name="questions",
     partitions_def=monthly_partitions,
-    description="Question/answer candidates, one per subgraph. Offline: grammatical Russian templates per "
-    "type (pymorphy3 inflection); answer_items lists every item of a set answer.",
+    description="Question/answer candidates, one per subgraph. With an LLM: prompts/qa_<type>.j2 per subgraph, "
+    "replies checked against the type's rules. Offline: grammatical Russian templates per type (pymorphy3 "
+    "inflection). answer_items lists every item of a set answer.",
 )
 def qa_candidates(
     context: AssetExecutionContext,
@@ -46,8 +49,9 @@ def qa_candidates(
     storage: StorageResource,
     benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
-    note = strategy_note(llm, context, "question generation")
     index = GraphIndex.from_store(load_store(Path(knowledge_graph["path"])))
+    if llm.is_configured:
+        return _llm_qa_candidates(context, subgraphs, index, llm, storage, benchmark)
     rows, failures = [], []
     for _, row in subgraphs.iterrows():
         subgraph = subgraph_from_row(row)
@@ -79,8 +83,55 @@ def qa_candidates(
         metadata=table_metadata(
             frame,
             ["type", "question", "answer"],
-            strategy=f"{GENERATOR}, {note}",
+            strategy=f"{GENERATOR}, {OFFLINE_NOTE}",
             per_type=MetadataValue.json(per_type),
+            **failure_metadata,
+        ),
+    )
+
+
+def _llm_qa_candidates(context, subgraphs: pd.DataFrame, index: GraphIndex, llm: LLMResource, storage, benchmark):
+    tasks, rows_by_id, failures = [], {}, []
+    for _, row in subgraphs.iterrows():
+        try:
+            tasks.append(qa_task(subgraph_from_row(row), index, threshold=benchmark.entity_match_threshold))
+            rows_by_id[row["subgraph_id"]] = row
+        except KeyError as exc:
+            failures.append(ItemFailure(row["subgraph_id"], f"the graph does not describe {exc}"))
+    client, results = run_llm_stage(context, llm, storage, "qa", tasks)
+    failures += result_failures(results)
+    failure_metadata = record_failures(
+        context, storage, "qa_candidates", failures, len(subgraphs), benchmark.max_error_share
+    )
+    generator = f"llm:{client.settings.model}"
+    rows = []
+    for result in results:
+        if not result.ok:
+            continue
+        row = rows_by_id[result.item_id]
+        rows.append(
+            {
+                "qa_id": qa_id_for(row["subgraph_id"], generator),
+                "subgraph_id": row["subgraph_id"],
+                "type": row["type"],
+                "question": result.value.question,
+                "answer": result.value.answer,
+                "answer_items": list(row["answer_labels"]),
+                "article_ids": list(row["article_ids"]),
+                "generator": generator,
+                "triples_text": row["triples_text"],
+            }
+        )
+    frame = pd.DataFrame(rows, columns=QA_COLUMNS)
+    per_type = {kind: int((frame["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
+    return Output(
+        frame,
+        metadata=table_metadata(
+            frame,
+            ["type", "question", "answer"],
+            strategy=llm_strategy(llm, "qa", ", ".join(QA_PROMPTS.values())),
+            per_type=MetadataValue.json(per_type),
+            **llm_metadata(client),
             **failure_metadata,
         ),
     )

@@ -16,7 +16,11 @@ from dagster import (
     multi_asset,
 )
 
+from ..core.acceptability import acceptability_strategy
+from ..core.closed_book import CLOSED_BOOK_PROMPT
 from ..core.extraction import EXTRACTOR_NAME
+from ..core.judge import JUDGE_PROMPT
+from ..core.llm.prompts import EXTRACTION_PROMPT, NORMALIZATION_PROMPT, QA_PROMPTS
 from ..core.manifest import build_manifest
 from ..core.publishing import publish_month
 from ..core.questions import GENERATOR
@@ -31,6 +35,7 @@ from ..core.release_checks import (
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, HubResource, LLMResource, StorageResource, WikidataResource
 from ._common import markdown_table, month_of, table_metadata
+from ._llm import llm_strategy
 
 _DESCRIPTIONS = {
     "public_texts": "Public texts: id (public int), text. The retrieval corpus of the month.",
@@ -154,17 +159,38 @@ RELEASE_CHECKS = [
 ]
 
 
-def strategies(llm: LLMResource, wikidata: WikidataResource) -> dict[str, str]:
-    """What ran at each model-backed stage (this version runs the offline strategies)."""
+def strategies(
+    llm: LLMResource, wikidata: WikidataResource, benchmark: BenchmarkSettings | None = None
+) -> dict[str, str]:
+    """What ran at each model-backed stage: the LLM strategies when an endpoint is configured,
+    the offline ones otherwise; model-backed filters without a model are skipped."""
     no_model = "skipped (no model configured)"
+    if llm.is_configured:
+        generation = {
+            "triplet_extraction": llm_strategy(llm, "extraction", EXTRACTION_PROMPT),
+            "entity_normalization": llm_strategy(llm, "normalization", NORMALIZATION_PROMPT)
+            + " over rapidfuzz candidates",
+            "qa_generation": llm_strategy(llm, "qa", ", ".join(QA_PROMPTS.values())),
+        }
+    else:
+        generation = {
+            "triplet_extraction": f"offline: {EXTRACTOR_NAME}",
+            "entity_normalization": "offline: lemma keys + alias table + rapidfuzz clustering",
+            "qa_generation": f"offline: {GENERATOR}",
+        }
     return {
-        "triplet_extraction": f"offline: {EXTRACTOR_NAME}",
-        "entity_normalization": "offline: lemma keys + alias table + rapidfuzz clustering",
+        "triplet_extraction": generation["triplet_extraction"],
+        "entity_normalization": generation["entity_normalization"],
         "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "skipped: not in this version",
-        "qa_generation": f"offline: {GENERATOR}",
-        "acceptability": no_model,
-        "closed_book": no_model,
-        "judge": no_model,
+        "qa_generation": generation["qa_generation"],
+        "acceptability": acceptability_strategy(benchmark.acceptability_checkpoint if benchmark else None),
+        "closed_book": (
+            f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), "
+            + (f"embedding cosine ({llm.embedding_model})" if llm.embedding_model else "lemma token F1")
+            if llm.is_configured and llm.closed_book_models
+            else no_model
+        ),
+        "judge": llm_strategy(llm, "judge", JUDGE_PROMPT) if llm.is_configured else no_model,
         "ner_presence": "natasha",
         "entity_match": "rapidfuzz partial ratio on lemmas",
     }
@@ -196,7 +222,7 @@ def published_release(
         version=month.version,
         private_qa=private_qa,
         public_texts=public_texts,
-        strategies=strategies(llm, wikidata),
+        strategies=strategies(llm, wikidata, benchmark),
         thresholds=benchmark.thresholds(),
         key_source=key_source,
     )

@@ -85,16 +85,34 @@ def _mentions(raw: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([subjects, objects], ignore_index=True)
 
 
-def build_entity_table(
-    raw: pd.DataFrame, aliases: dict[str, str], *, fuzzy_threshold: float = 94.0
-) -> dict[tuple[str, str], dict]:
-    """Map every (normal form, type) mention to its cluster: key, canonical name, type, descriptor."""
+def entity_base_key(normal: str, aliases: dict[str, str]) -> str:
+    """The lemma key of a name, or of its canonical name when the alias table knows it."""
+    key = lemma_key(normal)
+    return lemma_key(aliases[key]) if key in aliases else key
+
+
+def named_mentions(raw: pd.DataFrame) -> pd.DataFrame:
+    """Every mention of a named (non-literal) entity: article_id, normal, type, descriptor."""
     mentions = _mentions(raw)
-    named = mentions[~mentions["type"].isin(LITERAL_TYPES)]
+    return mentions[~mentions["type"].isin(LITERAL_TYPES)]
+
+
+def build_entity_table(
+    raw: pd.DataFrame,
+    aliases: dict[str, str],
+    *,
+    fuzzy_threshold: float = 94.0,
+    links: list[tuple[str, str]] | None = None,
+) -> dict[tuple[str, str], dict]:
+    """Map every (normal form, type) mention to its cluster: key, canonical name, type, descriptor.
+
+    Without `links`, clusters come from the offline heuristics (lone surnames, near-identical
+    spellings). With `links` (pairs of base keys known to be one entity, e.g. decided by an LLM),
+    those pairs are merged instead of the heuristics."""
+    named = named_mentions(raw)
     base_key: dict[tuple[str, str], str] = {}
     for normal, kind in named[["normal", "type"]].drop_duplicates().itertuples(index=False):
-        key = lemma_key(normal)
-        base_key[(normal, kind)] = lemma_key(aliases[key]) if key in aliases else key
+        base_key[(normal, kind)] = entity_base_key(normal, aliases)
     frequency = Counter(base_key[(n, t)] for n, t in named[["normal", "type"]].itertuples(index=False))
     types_of: dict[str, Counter] = defaultdict(Counter)
     for (_, kind), key in base_key.items():
@@ -102,6 +120,10 @@ def build_entity_table(
 
     clusters = _UnionFind()
     keys = sorted(frequency, key=lambda k: (-frequency[k], k))
+    if links is not None:
+        for keep, other in sorted(links):
+            clusters.union(keep, other)
+        return _cluster_table(named, base_key, clusters, aliases)
     # A lone surname joins the one full name that ends with it ("Соколова" -> "Анна Соколова").
     full_names: dict[str, list[str]] = defaultdict(list)
     for key in keys:
@@ -119,7 +141,13 @@ def build_entity_table(
             for other in same_type[i + 1 :]:
                 if min(len(key), len(other)) >= 6 and fuzz.ratio(key, other) >= fuzzy_threshold:
                     clusters.union(key, other)
+    return _cluster_table(named, base_key, clusters, aliases)
 
+
+def _cluster_table(
+    named: pd.DataFrame, base_key: dict[tuple[str, str], str], clusters: _UnionFind, aliases: dict[str, str]
+) -> dict[tuple[str, str], dict]:
+    """Canonical name (alias target, else the most frequent full name), type and descriptor per cluster."""
     members: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for mention, key in base_key.items():
         members[clusters.find(key)].append(mention)
@@ -158,11 +186,14 @@ def relation_label(verb: str, complement: str, preposition: str, case: str) -> s
     return f"{words} ({hint})" if hint else words
 
 
-def normalize_triplets(raw: pd.DataFrame, aliases: dict[str, str]) -> pd.DataFrame:
-    """Add canonical entity and relation names; the novelty verdict is filled in later."""
+def normalize_triplets(
+    raw: pd.DataFrame, aliases: dict[str, str], links: list[tuple[str, str]] | None = None
+) -> pd.DataFrame:
+    """Add canonical entity and relation names; the novelty verdict is filled in later.
+    `links`: entity merges decided elsewhere (see build_entity_table)."""
     if raw.empty:
         return pd.DataFrame(columns=NORMALIZED_COLUMNS)
-    entities = build_entity_table(raw, aliases)
+    entities = build_entity_table(raw, aliases, links=links)
     rows = []
     for row in raw.itertuples(index=False):
         subject = _resolve(entities, row.subject_normal, row.subject_type, row.subject_descriptor)

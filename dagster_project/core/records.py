@@ -13,6 +13,7 @@ class ItemFailure:
 
     item_id: str
     error: str
+    raw_reply: str = ""  # what a model answered, when the item failed on its reply
 
 
 class ErrorBudgetExceeded(RuntimeError):
@@ -44,6 +45,10 @@ def check_error_budget(stage: str, failures: list[ItemFailure], attempted: int, 
 
 def failures_frame(failures: list[ItemFailure]) -> pd.DataFrame:
     return pd.DataFrame(
-        {"item_id": [f.item_id for f in failures], "error": [f.error for f in failures]},
-        columns=["item_id", "error"],
+        {
+            "item_id": [f.item_id for f in failures],
+            "error": [f.error for f in failures],
+            "raw_reply": [f.raw_reply for f in failures],
+        },
+        columns=["item_id", "error", "raw_reply"],
     )

@@ -56,7 +56,10 @@ def select_top_k(
 
 
 def funnel(combined: pd.DataFrame, selected: pd.DataFrame, filter_names: list[str]) -> pd.DataFrame:
-    """Per type: candidates, how many each filter failed or skipped, kept and selected."""
+    """Per type: candidates, how many each filter failed or skipped, kept, and where the kept ones
+    went. The counts add up: candidates = dropped by filters + duplicates + below top K + selected
+    (a question failed by two filters counts once in 'dropped by filters')."""
+    unique_kept = combined[combined["kept"]].drop_duplicates(subset=["question"], keep="first")
     rows = []
     for kind in SUBGRAPH_TYPES:
         of_type = combined[combined["type"] == kind]
@@ -64,7 +67,12 @@ def funnel(combined: pd.DataFrame, selected: pd.DataFrame, filter_names: list[st
         for name in filter_names:
             row[f"{name} failed"] = int((of_type[f"{name}_verdict"] == FAIL).sum())
             row[f"{name} skipped"] = int((of_type[f"{name}_verdict"] == SKIPPED).sum())
-        row["kept"] = int(of_type["kept"].sum())
+        kept = int(of_type["kept"].sum())
+        unique = int((unique_kept["type"] == kind).sum())
+        row["dropped by filters"] = len(of_type) - kept
+        row["kept"] = kept
+        row["duplicates"] = kept - unique
         row["selected"] = int((selected["type"] == kind).sum())
+        row["below top K"] = unique - row["selected"]
         rows.append(row)
     return pd.DataFrame(rows)

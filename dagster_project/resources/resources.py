@@ -9,6 +9,7 @@ from dagster import ConfigurableResource, EnvVar
 
 from ..core.hf_hub import HfHub
 from ..core.hub import LocalHub
+from ..core.llm import LLMClient, LLMSettings
 from ..core.months import Month
 from ..core.normalization import load_aliases
 from ..core.package_files import project_dir
@@ -49,15 +50,68 @@ class NewsSourcesResource(ConfigurableResource):
 
 
 class LLMResource(ConfigurableResource):
-    """An OpenAI-compatible endpoint. Unset base_url means the offline strategies run."""
+    """An OpenAI-compatible endpoint. Unset base_url means the offline strategies run.
+
+    The client, its retry policy and the cache live in core/llm; this only configures them.
+    `api_key` comes from the environment as an EnvVar and is never logged."""
 
     base_url: str | None = None
     model: str | None = None
     api_key: str | None = None
+    # per-stage overrides of `model`
+    extraction_model: str | None = None
+    normalization_model: str | None = None
+    qa_model: str | None = None
+    judge_model: str | None = None
+    # small models for the closed-book filter (none: the filter is skipped)
+    closed_book_models: list[str] = []
+    embedding_model: str | None = None  # closed-book similarity by embeddings instead of lemma F1
+    max_workers: int = 16
+    requests_per_minute: int | None = None
+    timeout: float = 60.0
+    max_retries: int = 5
+    initial_wait: float = 1.0
+    max_wait: float = 60.0
+    temperature: float = 0.0
+    max_tokens: int = 2048
+    json_mode: bool = True
+    chunk_chars: int = 6000
+    cache_dir: str | None = None  # default: <data dir>/llm_cache
 
     @property
     def is_configured(self) -> bool:
-        return bool(self.base_url and self.model)
+        return bool(self.base_url)
+
+    def model_for(self, stage: str) -> str:
+        """The model of a stage: 'extraction', 'normalization' or 'qa'."""
+        override = {"extraction": self.extraction_model, "normalization": self.normalization_model,
+                    "qa": self.qa_model, "judge": self.judge_model}[stage]  # fmt: skip
+        model = override or self.model
+        if not model:
+            raise ValueError(
+                f"RAGBENCH_LLM_BASE_URL is set but no model is configured for {stage}: "
+                "set RAGBENCH_LLM_MODEL (or the per-stage RAGBENCH_LLM_<STAGE>_MODEL)"
+            )
+        return model
+
+    def client(self, stage: str, storage: StorageResource, model: str | None = None) -> LLMClient:
+        cache_dir = Path(self.cache_dir) if self.cache_dir else Path(storage.data_dir) / "llm_cache"
+        settings = LLMSettings(
+            base_url=self.base_url,
+            model=model or self.model_for(stage),
+            api_key=self.api_key,
+            timeout=self.timeout,
+            max_retries=self.max_retries,
+            initial_wait=self.initial_wait,
+            max_wait=self.max_wait,
+            max_workers=self.max_workers,
+            requests_per_minute=self.requests_per_minute,
+            temperature=self.temperature,
+            max_tokens=self.max_tokens,
+            json_mode=self.json_mode,
+            cache_path=cache_dir / "responses.sqlite",
+        )
+        return LLMClient(settings)
 
 
 class WikidataResource(ConfigurableResource):
@@ -100,12 +154,22 @@ class BenchmarkSettings(ConfigurableResource):
     max_error_share: float = 0.2
     aliases_file: str | None = None
     release_secret: str | None = None
+    # model-backed filters (recorded in the manifest)
+    acceptability_checkpoint: str | None = None  # local path of a RuCoLA-style classifier
+    acceptability_threshold: float = 0.7
+    acceptability_batch_size: int = 32
+    closed_book_threshold: float = 0.8
+    judge_criteria: list[str] = [
+        "grammar", "clarity", "naturalness", "context_sufficiency", "context_necessity",
+        "answer_uniqueness", "correctness", "answer_grammar",
+    ]  # fmt: skip
+    judge_min_criterion_score: int = 1
 
     def aliases(self) -> dict[str, str]:
         path = Path(self.aliases_file) if self.aliases_file else project_dir("data") / "aliases.yaml"
         return load_aliases(path)
 
-    def thresholds(self) -> dict[str, float | int]:
+    def thresholds(self) -> dict[str, float | int | list[str]]:
         return {
             "top_k_per_type": self.top_k_per_type,
             "subgraphs_per_type": self.subgraphs_per_type,
@@ -113,6 +177,10 @@ class BenchmarkSettings(ConfigurableResource):
             "entity_match_threshold": self.entity_match_threshold,
             "ner_match_threshold": self.ner_match_threshold,
             "max_error_share": self.max_error_share,
+            "acceptability_threshold": self.acceptability_threshold,
+            "closed_book_threshold": self.closed_book_threshold,
+            "judge_min_criterion_score": self.judge_min_criterion_score,
+            "judge_criteria": list(self.judge_criteria),
         }
 
 
@@ -131,6 +199,56 @@ def _secret(name: str, env) -> EnvVar | str | None:
     return EnvVar(name) if env is os.environ else env[name]
 
 
+_LLM_OPTIONS = {  # environment variable -> (LLMResource field, type)
+    "RAGBENCH_LLM_EXTRACTION_MODEL": ("extraction_model", str),
+    "RAGBENCH_LLM_NORMALIZATION_MODEL": ("normalization_model", str),
+    "RAGBENCH_LLM_QA_MODEL": ("qa_model", str),
+    "RAGBENCH_LLM_MAX_WORKERS": ("max_workers", int),
+    "RAGBENCH_LLM_RPM": ("requests_per_minute", int),
+    "RAGBENCH_LLM_TIMEOUT": ("timeout", float),
+    "RAGBENCH_LLM_MAX_RETRIES": ("max_retries", int),
+    "RAGBENCH_LLM_INITIAL_WAIT": ("initial_wait", float),
+    "RAGBENCH_LLM_MAX_WAIT": ("max_wait", float),
+    "RAGBENCH_LLM_MAX_TOKENS": ("max_tokens", int),
+    "RAGBENCH_LLM_CHUNK_CHARS": ("chunk_chars", int),
+    "RAGBENCH_LLM_CACHE_DIR": ("cache_dir", str),
+    "RAGBENCH_LLM_JUDGE_MODEL": ("judge_model", str),
+    "RAGBENCH_EMBEDDINGS_MODEL": ("embedding_model", str),
+    "RAGBENCH_CLOSED_BOOK_MODELS": ("closed_book_models", lambda v: [m.strip() for m in v.split(",") if m.strip()]),
+}
+
+
+def _llm_options(env) -> dict:
+    options = {}
+    for variable, (name, kind) in _LLM_OPTIONS.items():
+        if env.get(variable):
+            try:
+                options[name] = kind(env[variable])
+            except ValueError:
+                raise ValueError(f"{variable}={env[variable]!r} is not valid") from None
+    return options
+
+
+_FILTER_OPTIONS = {  # environment variable -> (BenchmarkSettings field, type)
+    "RAGBENCH_RUCOLA_CHECKPOINT": ("acceptability_checkpoint", str),
+    "RAGBENCH_ACCEPTABILITY_THRESHOLD": ("acceptability_threshold", float),
+    "RAGBENCH_CLOSED_BOOK_THRESHOLD": ("closed_book_threshold", float),
+    "RAGBENCH_JUDGE_CRITERIA": ("judge_criteria", lambda v: [c.strip() for c in v.split(",") if c.strip()]),
+    "RAGBENCH_JUDGE_MIN_SCORE": ("judge_min_criterion_score", int),
+}
+
+
+def _filter_options(env) -> dict:
+    options = {}
+    for variable, (name, kind) in _FILTER_OPTIONS.items():
+        if env.get(variable):
+            try:
+                options[name] = kind(env[variable])
+            except ValueError:
+                raise ValueError(f"{variable}={env[variable]!r} is not valid") from None
+    return options
+
+
 def build_resources(env=None) -> dict[str, object]:
     env = os.environ if env is None else env
     data_dir = env.get("RAGBENCH_DATA_DIR", "./var/data")
@@ -145,6 +263,7 @@ def build_resources(env=None) -> dict[str, object]:
             base_url=env.get("RAGBENCH_LLM_BASE_URL") or None,
             model=env.get("RAGBENCH_LLM_MODEL") or None,
             api_key=_secret("RAGBENCH_LLM_API_KEY", env),
+            **_llm_options(env),
         ),
         "wikidata": WikidataResource(endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None),
         "hub": HubResource(
@@ -153,6 +272,10 @@ def build_resources(env=None) -> dict[str, object]:
             hf_endpoint=env.get("HF_ENDPOINT") or None,
             hf_private=env.get("RAGBENCH_HF_PRIVATE", ""),
         ),
-        "benchmark": BenchmarkSettings(top_k_per_type=top_k, release_secret=_secret("RAGBENCH_RELEASE_SECRET", env)),
+        "benchmark": BenchmarkSettings(
+            top_k_per_type=top_k,
+            release_secret=_secret("RAGBENCH_RELEASE_SECRET", env),
+            **_filter_options(env),
+        ),
         "scoring": ScoringSettings(submissions_dir=env.get("RAGBENCH_SUBMISSIONS_DIR", "./var/submissions")),
     }

@@ -1,0 +1,346 @@
+"""A local OpenAI-compatible chat server for tests and benchmarks (needs aiohttp, in the [test] extra).
+
+It listens on 127.0.0.1 on a free port, in a background thread, and answers
+POST /v1/chat/completions with whatever a `responder` returns for the request. Faults are queued
+with `inject`: the next matching requests get them instead of the responder's answer (a 429 with
+Retry-After, a 500, a hang past the client's timeout, a body that is not JSON, ...). Every request
+is recorded (time, body, Authorization header) so tests can count retries and check waits.
+
+`task_responder` answers the project's own prompts like a cooperative model would: extraction
+with the offline extractor run on the text in the prompt, normalization by surname and spelling
+similarity, questions from the subgraph's facts, judge scores by question length, and "не знаю"
+to closed-book questions. It lets the whole pipeline run against this
+server with no model at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from aiohttp import web
+
+
+@dataclass
+class Reply:
+    """One answer of the server. `content` is the assistant message; `raw_body` replaces the
+    whole HTTP body (for malformed responses)."""
+
+    content: str | None = None
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0
+    finish_reason: str = "stop"
+    raw_body: str | None = None
+
+
+@dataclass
+class RecordedRequest:
+    time: float
+    body: dict
+    authorization: str | None
+
+    @property
+    def messages(self) -> list[dict]:
+        return self.body.get("messages", [])
+
+    @property
+    def first_user_message(self) -> str:
+        return next((m["content"] for m in self.messages if m["role"] == "user"), "")
+
+
+Responder = Callable[[dict], "Reply | str"]
+Matcher = Callable[[dict], bool]
+
+
+class FakeOpenAIServer:
+    def __init__(self, responder: Responder, *, delay: float = 0.0):
+        self.responder = responder
+        self.delay = delay
+        self.requests: list[RecordedRequest] = []
+        self._faults: list[tuple[Matcher | None, Reply]] = []
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping: asyncio.Event | None = None
+        self._started = threading.Event()
+        self.port: int | None = None
+        self.in_flight = 0
+        self.max_in_flight = 0  # the most requests the server was handling at once
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    # --- faults and records -------------------------------------------------------------------
+
+    def inject(self, *replies: Reply, match: Matcher | None = None) -> None:
+        """The next requests matching `match` (any request when None) get `replies`, in order."""
+        with self._lock:
+            self._faults += [(match, reply) for reply in replies]
+
+    def pending_faults(self) -> int:
+        with self._lock:
+            return len(self._faults)
+
+    def requests_matching(self, match: Matcher) -> list[RecordedRequest]:
+        with self._lock:
+            return [r for r in self.requests if match(r.body)]
+
+    def reset(self) -> None:
+        with self._lock:
+            self.requests.clear()
+            self._faults.clear()
+            self.max_in_flight = 0
+
+    def _take_fault(self, body: dict) -> Reply | None:
+        with self._lock:
+            for i, (match, reply) in enumerate(self._faults):
+                if match is None or match(body):
+                    del self._faults[i]
+                    return reply
+        return None
+
+    # --- serving ------------------------------------------------------------------------------
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        try:
+            body = await request.json()
+        except json.JSONDecodeError:
+            return web.json_response({"error": {"message": "request body is not JSON"}}, status=400)
+        with self._lock:
+            self.requests.append(RecordedRequest(time.monotonic(), body, request.headers.get("Authorization")))
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            return await self._answer(body)
+        finally:
+            with self._lock:
+                self.in_flight -= 1
+
+    async def _answer(self, body: dict) -> web.StreamResponse:
+        reply = self._take_fault(body)
+        if reply is None:  # in a worker thread, so a slow responder does not stall hangs and other requests
+            answer = await asyncio.get_running_loop().run_in_executor(None, self.responder, body)
+            reply = answer if isinstance(answer, Reply) else Reply(content=answer)
+        delay = reply.delay or self.delay
+        if delay:
+            try:  # a hang ends early when the server stops
+                await asyncio.wait_for(self._stopping.wait(), delay)
+            except TimeoutError:
+                pass
+        if reply.raw_body is not None:
+            return web.Response(text=reply.raw_body, status=reply.status, headers=reply.headers,
+                                content_type="application/json")  # fmt: skip
+        if reply.status != 200:
+            payload = {"error": {"message": f"injected HTTP {reply.status}", "type": "test", "code": reply.status}}
+            return web.json_response(payload, status=reply.status, headers=reply.headers)
+        prompt_chars = sum(len(m.get("content") or "") for m in body.get("messages", []))
+        content = reply.content or ""
+        return web.json_response(
+            {
+                "id": f"chatcmpl-{len(self.requests)}",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": body.get("model", ""),
+                "choices": [
+                    {
+                        "index": 0,
+                        "message": {"role": "assistant", "content": content},
+                        "finish_reason": reply.finish_reason,
+                    }
+                ],
+                "usage": {
+                    "prompt_tokens": prompt_chars // 4,
+                    "completion_tokens": len(content) // 4 + 1,
+                    "total_tokens": prompt_chars // 4 + len(content) // 4 + 1,
+                },
+            },
+            headers=reply.headers,
+        )
+
+    async def _embeddings(self, request: web.Request) -> web.StreamResponse:
+        """Bag-of-lemmas vectors (256 hashed dimensions): texts with the same words are similar."""
+        body = await request.json()
+        with self._lock:
+            self.requests.append(RecordedRequest(time.monotonic(), body, request.headers.get("Authorization")))
+        fault = self._take_fault(body)
+        if fault is not None and fault.status != 200:
+            return web.json_response({"error": {"message": "injected"}}, status=fault.status, headers=fault.headers)
+        inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
+        data = [{"object": "embedding", "index": i, "embedding": bag_of_lemmas(text)} for i, text in enumerate(inputs)]
+        return web.json_response({"object": "list", "data": data, "model": body.get("model", ""),
+                                  "usage": {"prompt_tokens": 1, "total_tokens": 1}})  # fmt: skip
+
+    async def _serve(self) -> None:
+        self._stopping = asyncio.Event()
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_post("/v1/chat/completions", self._handle)
+        app.router.add_post("/v1/embeddings", self._embeddings)
+        runner = web.AppRunner(app, shutdown_timeout=1.0, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0, backlog=512)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+        self._started.set()
+        await self._stopping.wait()
+        await runner.cleanup()
+
+    def start(self) -> FakeOpenAIServer:
+        def run() -> None:
+            self._loop = asyncio.new_event_loop()
+            self._loop.run_until_complete(self._serve())
+            self._loop.close()
+
+        self._thread = threading.Thread(target=run, name="fake-openai-server", daemon=True)
+        self._thread.start()
+        if not self._started.wait(10):
+            raise RuntimeError("the fake OpenAI server did not start")
+        return self
+
+    def stop(self) -> None:
+        if self._loop is not None and self._stopping is not None:
+            self._loop.call_soon_threadsafe(self._stopping.set)
+        if self._thread is not None:
+            self._thread.join(10)
+
+    def __enter__(self) -> FakeOpenAIServer:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def bag_of_lemmas(text: str, dimensions: int = 256) -> list[float]:
+    import hashlib
+
+    from ..core.russian import lemma_key
+
+    vector = [0.0] * dimensions
+    for word in lemma_key(text).split():
+        vector[int(hashlib.md5(word.encode()).hexdigest(), 16) % dimensions] += 1.0
+    return vector
+
+
+# --- a cooperative model for the project's prompts ----------------------------------------------
+
+
+def prompt_task(body: dict) -> str:
+    """'extraction', 'normalization', 'qa' or 'other', from the system prompt."""
+    system = next((m["content"] for m in body.get("messages", []) if m["role"] == "system"), "")
+    if "извлекаешь факты" in system:
+        return "extraction"
+    if "нормализуешь" in system:
+        return "normalization"
+    if "составляешь вопросы" in system:
+        return "qa"
+    if "оценивает вопросы" in system:
+        return "judge"
+    if "Ответь на вопрос по памяти" in system:
+        return "closed_book"
+    return "other"
+
+
+def prompt_text(body: dict) -> str:
+    """The article text of an extraction request."""
+    user = RecordedRequest(0, body, None).first_user_message
+    start = user.index('"""') + 3
+    return user[start : user.index('"""', start)].strip()
+
+
+def prompt_item(body: dict) -> dict:
+    """The JSON input of a normalization or QA request."""
+    user = RecordedRequest(0, body, None).first_user_message
+    start = user.rindex("Вход:") + len("Вход:")
+    end = user.rindex("Ответ:")
+    return json.loads(user[start:end])
+
+
+def _extraction_answer(body: dict) -> str:
+    return _extraction_for_text(prompt_text(body))
+
+
+@lru_cache(maxsize=4096)
+def _extraction_for_text(text: str) -> str:
+    from ..core.extraction import extract_triplets
+
+    triplets = []
+    for t in extract_triplets("prompt", text):
+        triplets.append(
+            {
+                "subject": t.subject_normal,
+                "subject_type": t.subject_type,
+                "relation": t.relation,
+                "object": t.object_normal,
+                "object_type": t.object_type,
+                "evidence": t.sentence,
+            }
+        )
+    return json.dumps({"triplets": triplets}, ensure_ascii=False)
+
+
+def _normalization_answer(body: dict) -> str:
+    from rapidfuzz import fuzz
+
+    from ..core.russian import lemma_key
+
+    item = prompt_item(body)
+    mention = lemma_key(item["mention"])
+    for candidate in item["candidates"]:
+        key = lemma_key(candidate)
+        same_surname = item["type"] == "PER" and len(mention.split()) == 1 and key.split()[-1:] == [mention]
+        if same_surname or fuzz.ratio(mention, key) >= 94:
+            return json.dumps({"canonical": candidate}, ensure_ascii=False)
+    return json.dumps({"canonical": "new"}, ensure_ascii=False)
+
+
+def _qa_answer(body: dict) -> str:
+    item = prompt_item(body)
+    facts, answer = item["facts"], item["answer"]
+    answer_set = set(answer)
+
+    def other_side(fact: dict) -> str:
+        return fact["object"] if fact["subject"] in answer_set or fact["subject"] == item.get("bridge") else fact[
+            "subject"
+        ]
+
+    if "bridge" in item:
+        first, second = facts
+        question = (
+            f"Что связано отношением «{second['relation']}» с тем, что связано отношением "
+            f"«{first['relation']}» с {item['anchor']}?"
+        )
+    elif len(answer) > 1:
+        anchor = other_side(facts[0])
+        question = f"Что связано отношением «{facts[0]['relation']}» с {anchor}? Назовите все."
+    elif len(facts) == 2:
+        question = (
+            f"Что связано отношением «{facts[0]['relation']}» с {other_side(facts[0])} и отношением "
+            f"«{facts[1]['relation']}» с {other_side(facts[1])}?"
+        )
+    else:
+        question = f"Что связано отношением «{facts[0]['relation']}» с {other_side(facts[0])}?"
+    return json.dumps({"question": question, "answer": ", ".join(answer)}, ensure_ascii=False)
+
+
+def task_responder(body: dict) -> str:
+    """Answers any of the project's prompts with valid JSON (see the module docstring)."""
+    task = prompt_task(body)
+    if task == "extraction":
+        return _extraction_answer(body)
+    if task == "normalization":
+        return _normalization_answer(body)
+    if task == "qa":
+        return _qa_answer(body)
+    if task == "judge":  # a lenient judge: long questions read less clearly
+        question = RecordedRequest(0, body, None).first_user_message.split("Вопрос:")[-1].split("Ответ:")[0]
+        score = 2 if len(question.strip()) <= 100 else 1
+        return f"Объяснение: оценка по длине и форме вопроса.\nОценка: {score}"
+    if task == "closed_book":
+        return json.dumps({"answer": "не знаю"}, ensure_ascii=False)
+    return json.dumps({"error": "unknown task"})
