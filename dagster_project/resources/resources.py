@@ -83,6 +83,9 @@ class BenchmarkSettings(ConfigurableResource):
     top_k_per_type: int = 150
     subgraphs_per_type: int = 1000
     max_set_partners: int = 5
+    # Subgraph sampling bounds (core.subgraphs.SamplingLimits): entities with more facts are hubs.
+    max_hub_degree: int = 200
+    subgraphs_per_center: int = 2
     entity_match_threshold: float = 85.0
     ner_match_threshold: float = 90.0
     max_error_share: float = 0.2
@@ -98,6 +101,8 @@ class BenchmarkSettings(ConfigurableResource):
             "top_k_per_type": self.top_k_per_type,
             "subgraphs_per_type": self.subgraphs_per_type,
             "max_set_partners": self.max_set_partners,
+            "max_hub_degree": self.max_hub_degree,
+            "subgraphs_per_center": self.subgraphs_per_center,
             "entity_match_threshold": self.entity_match_threshold,
             "ner_match_threshold": self.ner_match_threshold,
             "max_error_share": self.max_error_share,
