@@ -175,7 +175,7 @@ def _subgraph_of_row(
         if int(row["partners"].value) > max_set_partners:
             return None
         partners = _partners(store, row["anchor"], row["r"], keys["direction"])
-        if len(partners) > max_set_partners or any(p in generic for p in partners):
+        if len(partners) > max_set_partners or keys["anchor"] in partners or any(p in generic for p in partners):
             return None
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
         return Subgraph("set", triples, tuple(partners), anchor=keys["anchor"])
