@@ -11,7 +11,8 @@ Two ways to run a query:
 - `sample_subgraphs` stays bounded on graphs of millions of triples. A `GraphProfile` (one pass
   of two GROUP BY queries) gives each entity's degree. Entities with at most `max_degree` facts
   are shuffled with the seed and visited in that order as the query's center (?s, ?anchor, ?x
-  or ?b bound through pyoxigraph substitutions); each center's results are streamed and cut at
+  or ?b, bound by a VALUES clause that replaces the query's "#@center" line, a few centers per
+  query); results are streamed, each center's cut at
   `rows_per_center`, at most `per_center` subgraphs are kept from it, and the visit stops once
   `limit` subgraphs are found. Hubs (degree above the cap) are never centers, and conditional
   questions do not use them as constraints either (their NOT EXISTS scan would be as long as the
@@ -79,6 +80,10 @@ class SamplingLimits:
     max_degree: int = 200  # entities with more facts (quads) are hubs: never centers or cond constraints
     per_center: int = 2  # subgraphs kept around one center, so a sample is not a few entities' neighbourhoods
     rows_per_center: int = 32  # query rows read per center before the stream is dropped
+    centers_per_query: int = 8  # centers bound together by one VALUES clause: parsed and planned once
+    # The largest hubs kept out of cond constraints, by a NOT IN list in the query: each pair's NOT EXISTS
+    # scan is as long as its constraint's degree, but a long list slows every row, so only the biggest go.
+    max_excluded_hubs: int = 200
 
 
 @dataclass
@@ -99,6 +104,11 @@ class GraphProfile:
 
     def hubs(self, max_degree: int) -> list[str]:
         return sorted(node for node, count in self.degree.items() if count > max_degree)
+
+    def largest_hubs(self, max_degree: int, count: int) -> list[str]:
+        """At most `count` hubs, the highest degrees first (ties by name), returned sorted by name."""
+        ranked = sorted((node for node, n in self.degree.items() if n > max_degree), key=lambda x: (-self.degree[x], x))
+        return sorted(ranked[:count])
 
     def centers(self, kind: str, max_degree: int) -> list[str]:
         """Entities that may be the center of a `kind` subgraph, in a stable order."""
@@ -138,8 +148,8 @@ def _bounded_query(kind: str, hubs: tuple[str, ...]) -> str:
     return _NOT_HUB_LINE.sub(not_hub, _query_text(kind))
 
 
-def _rows(store: Store, query: str, substitutions: dict | None = None) -> Iterator[dict[str, object]]:
-    solutions = store.query(query, substitutions=substitutions) if substitutions else store.query(query)
+def _rows(store: Store, query: str) -> Iterator[dict[str, object]]:
+    solutions = store.query(query)
     names = [v.value for v in solutions.variables]
     for solution in solutions:
         yield {name: solution[Variable(name)] for name in names}
@@ -219,8 +229,14 @@ def subgraphs_around(
     max_set_partners: int = 5,
 ) -> list[Subgraph]:
     """Distinct subgraphs of `kind` whose center variable is `center`, reading at most `rows_per_center` rows."""
-    query = _bounded_query(kind, tuple(profile.hubs(limits.max_degree)) if kind == "cond" else ())
+    query = _bounded_query(kind, _excluded_hubs(kind, profile, limits))
     return _around(store, kind, query, center, profile.generic, limits, max_set_partners)
+
+
+def _excluded_hubs(kind: str, profile: GraphProfile, limits: SamplingLimits) -> tuple[str, ...]:
+    if kind != "cond":
+        return ()
+    return tuple(profile.largest_hubs(limits.max_degree, limits.max_excluded_hubs))
 
 
 def _around(
@@ -232,22 +248,37 @@ def _around(
     limits: SamplingLimits,
     max_set_partners: int,
 ) -> list[Subgraph]:
-    if _CENTER_LINE.search(query):  # subqueries do not see substitutions: bind the center inside them
-        iri = NamedNode(center)  # validates the IRI before it goes into the query text
-        query, substitutions = (
-            _CENTER_LINE.sub(lambda m: f"{m['indent']}VALUES {m['variable']} {{ {iri} }}", query),
-            None,
-        )
-    else:
-        substitutions = {Variable(CENTER_VARIABLE[kind]): NamedNode(center)}
-    found: dict[str, Subgraph] = {}
-    for count, row in enumerate(_rows(store, query, substitutions)):
-        if count >= limits.rows_per_center:
+    return _around_each(store, kind, query, [center], generic, limits, max_set_partners)[center]
+
+
+def _around_each(
+    store: Store,
+    kind: str,
+    query: str,
+    centers: list[str],
+    generic: frozenset[str],
+    limits: SamplingLimits,
+    max_set_partners: int,
+) -> dict[str, list[Subgraph]]:
+    """Subgraphs around each of `centers`, from one query (VALUES binds the center variable to all of
+    them, which saves parsing and planning the query once per center). Reading stops after
+    `rows_per_center` rows for one center, or that many times the number of centers in all."""
+    values = " ".join(str(NamedNode(center)) for center in centers)  # NamedNode validates each IRI
+    bound = _CENTER_LINE.sub(lambda m: f"{m['indent']}VALUES {m['variable']} {{ {values} }}", query)
+    variable = CENTER_VARIABLE[kind]
+    found: dict[str, dict[str, Subgraph]] = {center: {} for center in centers}
+    rows_of: Counter = Counter()
+    for count, row in enumerate(_rows(store, bound)):
+        if count >= limits.rows_per_center * len(centers):
             break
+        center = row[variable].value
+        rows_of[center] += 1
+        if rows_of[center] > limits.rows_per_center:
+            continue
         subgraph = _subgraph_of_row(store, kind, row, generic, max_set_partners)
         if subgraph is not None:
-            found.setdefault(subgraph.subgraph_id, subgraph)
-    return [found[key] for key in sorted(found)]
+            found[center].setdefault(subgraph.subgraph_id, subgraph)
+    return {center: [by_id[key] for key in sorted(by_id)] for center, by_id in found.items()}
 
 
 def with_provenance(store: Store, subgraph: Subgraph) -> Subgraph:
@@ -280,19 +311,24 @@ def sample_subgraphs(
     rng = random.Random(seed)
     centers = profile.centers(kind, limits.max_degree)
     rng.shuffle(centers)
-    query = _bounded_query(kind, tuple(profile.hubs(limits.max_degree)) if kind == "cond" else ())
+    query = _bounded_query(kind, _excluded_hubs(kind, profile, limits))
     chosen: dict[str, Subgraph] = {}
     spare: dict[str, Subgraph] = {}  # found beyond per_center; used only if the visit runs out of centers
-    for center in centers:
+    for start in range(0, len(centers), limits.centers_per_query):
         if len(chosen) >= limit:
             break
-        around = _around(store, kind, query, center, profile.generic, limits, max_set_partners)
-        rng.shuffle(around)
-        for subgraph in around[: limits.per_center]:
-            chosen[subgraph.subgraph_id] = subgraph
-            spare.pop(subgraph.subgraph_id, None)
-        for subgraph in around[limits.per_center :]:
-            spare.setdefault(subgraph.subgraph_id, subgraph)
+        batch = centers[start : start + limits.centers_per_query]
+        found = _around_each(store, kind, query, batch, profile.generic, limits, max_set_partners)
+        for center in batch:
+            if len(chosen) >= limit:
+                break
+            around = found[center]
+            rng.shuffle(around)
+            for subgraph in around[: limits.per_center]:
+                chosen[subgraph.subgraph_id] = subgraph
+                spare.pop(subgraph.subgraph_id, None)
+            for subgraph in around[limits.per_center :]:
+                spare.setdefault(subgraph.subgraph_id, subgraph)
     if len(chosen) < limit and spare:
         extra = sorted(spare)
         for key in rng.sample(extra, min(limit - len(chosen), len(extra))):
