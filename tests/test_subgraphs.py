@@ -354,3 +354,6 @@ def test_sampling_takes_everything_when_the_graph_is_small(tmp_path):
         every = {sg.subgraph_id for sg in enumerate_subgraphs(store, kind)}
         sampled = {sg.subgraph_id for sg in sample_subgraphs(store, kind, limit=1000, seed=0)}
         assert sampled == every, kind
+        # even when every center's stream is cut after one row, a short sample rereads them in full
+        tight = SamplingLimits(per_center=1, rows_per_center=1, centers_per_query=3)
+        assert {sg.subgraph_id for sg in sample_subgraphs(store, kind, limit=1000, seed=0, limits=tight)} == every

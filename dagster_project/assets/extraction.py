@@ -6,6 +6,7 @@ from dagster import AssetExecutionContext, MetadataValue, Output, asset
 from ..core.extraction import EXTRACTOR_NAME, extract_triplets, triplets_frame
 from ..core.normalization import normalize_triplets
 from ..core.records import ItemFailure
+from ..core.wikidata import apply_novelty, check_novelty
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, LLMResource, StorageResource, WikidataResource
 from ._common import record_failures, table_metadata
@@ -67,17 +68,28 @@ def raw_triplets(
     "resolution, similarity clustering), entity types, and the Wikidata novelty verdict.",
 )
 def normalized_triplets(
-    context: AssetExecutionContext, raw_triplets: pd.DataFrame, benchmark: BenchmarkSettings, wikidata: WikidataResource
+    context: AssetExecutionContext,
+    raw_triplets: pd.DataFrame,
+    benchmark: BenchmarkSettings,
+    wikidata: WikidataResource,
+    storage: StorageResource,
 ) -> Output[pd.DataFrame]:
     frame = normalize_triplets(raw_triplets, benchmark.aliases())
-    if wikidata.is_configured:
-        context.log.warning(
-            "a Wikidata endpoint is configured, but the lookup is not part of this version; "
-            "novelty is recorded as skipped"
-        )
-        frame["novelty"] = "skipped: Wikidata lookup not available in this version"
+    if wikidata.is_configured and not frame.empty:
+        client = wikidata.client(storage.path("wikidata_cache.sqlite"))
+        try:
+            frame = apply_novelty(frame, check_novelty(frame, client))
+        finally:
+            client.close()
+        context.log.info(f"Wikidata novelty: {client.requests_made} requests to the endpoint")
     else:
         frame["novelty"] = "skipped: RAGBENCH_WIKIDATA_ENDPOINT not set"
+    verdicts = frame["in_wikidata"]
+    novelty_counts = {
+        "known (dropped from the graph)": int(verdicts.fillna(False).astype(bool).sum()),
+        "novel": int((~verdicts.fillna(True).astype(bool)).sum()),
+        "skipped": int(verdicts.isna().sum()),
+    }
     entities = pd.concat([frame["subject_key"], frame["object_key"]]).nunique()
     return Output(
         frame,
@@ -87,7 +99,7 @@ def normalized_triplets(
             strategy="lemma keys + alias table + surname resolution + rapidfuzz clustering (offline)",
             entities=MetadataValue.int(int(entities)),
             relations=MetadataValue.int(int(frame["relation_key"].nunique())),
-            novelty=MetadataValue.text("skipped (no Wikidata endpoint): no fact was dropped as known"),
+            novelty=MetadataValue.json(novelty_counts),
             raw_triplets=MetadataValue.int(len(raw_triplets)),
         ),
     )

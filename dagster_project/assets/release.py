@@ -161,7 +161,7 @@ def strategies(llm: LLMResource, wikidata: WikidataResource) -> dict[str, str]:
     return {
         "triplet_extraction": f"offline: {EXTRACTOR_NAME}",
         "entity_normalization": "offline: lemma keys + alias table + rapidfuzz clustering",
-        "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "skipped: not in this version",
+        "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "wikidata-sparql-lookup",
         "qa_generation": f"offline: {GENERATOR}",
         "acceptability": no_model,
         "closed_book": no_model,

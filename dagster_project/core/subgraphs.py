@@ -28,12 +28,12 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
 from pathlib import Path
 
 import pandas as pd
-from pyoxigraph import NamedNode, Store, Variable
+from pyoxigraph import NamedNode, Store
 
 from .graph import TYPE_CLASSES, GraphIndex, article_id_of, term_from_key, term_key
 from .package_files import file_sha256, project_dir
@@ -67,7 +67,7 @@ class Subgraph:
     anchor: str | None = None  # the entity a set question is about
     article_ids: tuple[str, ...] = field(default=(), compare=False)
 
-    @property
+    @cached_property
     def subgraph_id(self) -> str:
         payload = json.dumps([self.type, sorted(self.triples), sorted(self.answer), self.bridge], ensure_ascii=False)
         return hashlib.sha1(payload.encode("utf-8")).hexdigest()[:16]
@@ -79,7 +79,7 @@ class SamplingLimits:
 
     max_degree: int = 200  # entities with more facts (quads) are hubs: never centers or cond constraints
     per_center: int = 2  # subgraphs kept around one center, so a sample is not a few entities' neighbourhoods
-    rows_per_center: int = 32  # query rows read per center before the stream is dropped
+    rows_per_center: int = 8  # query rows read per center before the stream is dropped (first pass)
     centers_per_query: int = 8  # centers bound together by one VALUES clause: parsed and planned once
     # The largest hubs kept out of cond constraints, by a NOT IN list in the query: each pair's NOT EXISTS
     # scan is as long as its constraint's degree, but a long list slows every row, so only the biggest go.
@@ -152,7 +152,7 @@ def _rows(store: Store, query: str) -> Iterator[dict[str, object]]:
     solutions = store.query(query)
     names = [v.value for v in solutions.variables]
     for solution in solutions:
-        yield {name: solution[Variable(name)] for name in names}
+        yield dict(zip(names, solution, strict=True))
 
 
 def _edge(a: str, relation: str, b: str, direction: str) -> Triple:
@@ -248,7 +248,7 @@ def _around(
     limits: SamplingLimits,
     max_set_partners: int,
 ) -> list[Subgraph]:
-    return _around_each(store, kind, query, [center], generic, limits, max_set_partners)[center]
+    return _around_each(store, kind, query, [center], generic, limits, max_set_partners)[0][center]
 
 
 def _around_each(
@@ -259,26 +259,31 @@ def _around_each(
     generic: frozenset[str],
     limits: SamplingLimits,
     max_set_partners: int,
-) -> dict[str, list[Subgraph]]:
-    """Subgraphs around each of `centers`, from one query (VALUES binds the center variable to all of
-    them, which saves parsing and planning the query once per center). Reading stops after
-    `rows_per_center` rows for one center, or that many times the number of centers in all."""
+) -> tuple[dict[str, list[Subgraph]], set[str]]:
+    """Subgraphs around each of `centers` and the centers whose rows were cut short, from one query.
+
+    VALUES binds the center variable to all of them, so the query is parsed and planned once.
+    Reading stops after `rows_per_center` rows for one center, or that many times the number of
+    centers in all."""
     values = " ".join(str(NamedNode(center)) for center in centers)  # NamedNode validates each IRI
     bound = _CENTER_LINE.sub(lambda m: f"{m['indent']}VALUES {m['variable']} {{ {values} }}", query)
     variable = CENTER_VARIABLE[kind]
     found: dict[str, dict[str, Subgraph]] = {center: {} for center in centers}
     rows_of: Counter = Counter()
+    cut: set[str] = set()
     for count, row in enumerate(_rows(store, bound)):
         if count >= limits.rows_per_center * len(centers):
+            cut.update(centers)  # which ones had more is unknown: all of them may be revisited
             break
         center = row[variable].value
         rows_of[center] += 1
         if rows_of[center] > limits.rows_per_center:
+            cut.add(center)
             continue
         subgraph = _subgraph_of_row(store, kind, row, generic, max_set_partners)
         if subgraph is not None:
             found[center].setdefault(subgraph.subgraph_id, subgraph)
-    return {center: [by_id[key] for key in sorted(by_id)] for center, by_id in found.items()}
+    return {center: [by_id[key] for key in sorted(by_id)] for center, by_id in found.items()}, cut
 
 
 def with_provenance(store: Store, subgraph: Subgraph) -> Subgraph:
@@ -314,11 +319,13 @@ def sample_subgraphs(
     query = _bounded_query(kind, _excluded_hubs(kind, profile, limits))
     chosen: dict[str, Subgraph] = {}
     spare: dict[str, Subgraph] = {}  # found beyond per_center; used only if the visit runs out of centers
+    truncated: list[str] = []  # centers whose rows were cut at rows_per_center
     for start in range(0, len(centers), limits.centers_per_query):
         if len(chosen) >= limit:
             break
         batch = centers[start : start + limits.centers_per_query]
-        found = _around_each(store, kind, query, batch, profile.generic, limits, max_set_partners)
+        found, cut = _around_each(store, kind, query, batch, profile.generic, limits, max_set_partners)
+        truncated += [center for center in batch if center in cut]
         for center in batch:
             if len(chosen) >= limit:
                 break
@@ -329,6 +336,15 @@ def sample_subgraphs(
                 spare.pop(subgraph.subgraph_id, None)
             for subgraph in around[limits.per_center :]:
                 spare.setdefault(subgraph.subgraph_id, subgraph)
+    if len(chosen) < limit and truncated:
+        # Every center was visited and the sample is still short (a small graph): read the cut
+        # centers in full, so that a graph with at most `limit` subgraphs yields all of them.
+        unbounded = replace(limits, rows_per_center=1 << 40)
+        for center in truncated:
+            found, _ = _around_each(store, kind, query, [center], profile.generic, unbounded, max_set_partners)
+            for subgraph in found[center]:
+                if subgraph.subgraph_id not in chosen:
+                    spare.setdefault(subgraph.subgraph_id, subgraph)
     if len(chosen) < limit and spare:
         extra = sorted(spare)
         for key in rng.sample(extra, min(limit - len(chosen), len(extra))):

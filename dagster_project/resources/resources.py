@@ -12,6 +12,7 @@ from ..core.months import Month
 from ..core.normalization import load_aliases
 from ..core.package_files import project_dir
 from ..core.sources import SourcesFile, bundled_sources, load_month, read_sources_file
+from ..core.wikidata import WikidataClient, default_user_agent
 from .io_manager import StorageIOManager
 
 
@@ -57,10 +58,22 @@ class WikidataResource(ConfigurableResource):
     """Wikidata SPARQL endpoint for the novelty filter; unset means novelty is skipped."""
 
     endpoint: str | None = None
+    contact: str | None = None  # goes into the User-Agent, as Wikimedia's policy asks
+    min_interval: float = 1.0  # seconds between requests
+    batch_size: int = 50
 
     @property
     def is_configured(self) -> bool:
         return bool(self.endpoint)
+
+    def client(self, cache_path: Path) -> WikidataClient:
+        return WikidataClient(
+            self.endpoint,
+            user_agent=default_user_agent(self.contact),
+            cache_path=cache_path,
+            min_interval=self.min_interval,
+            batch_size=self.batch_size,
+        )
 
 
 class HubResource(ConfigurableResource):
@@ -130,7 +143,11 @@ def build_resources(env=None) -> dict[str, object]:
             model=env.get("RAGBENCH_LLM_MODEL") or None,
             api_key=_secret("RAGBENCH_LLM_API_KEY", env),
         ),
-        "wikidata": WikidataResource(endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None),
+        "wikidata": WikidataResource(
+            endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None,
+            contact=env.get("RAGBENCH_WIKIDATA_CONTACT") or None,
+            min_interval=float(env.get("RAGBENCH_WIKIDATA_MIN_INTERVAL") or 1.0),
+        ),
         "hub": HubResource(location=env.get("RAGBENCH_HUB", "./var/hub")),
         "benchmark": BenchmarkSettings(top_k_per_type=top_k, release_secret=_secret("RAGBENCH_RELEASE_SECRET", env)),
     }
