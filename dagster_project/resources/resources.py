@@ -149,5 +149,9 @@ def build_resources(env=None) -> dict[str, object]:
             min_interval=float(env.get("RAGBENCH_WIKIDATA_MIN_INTERVAL") or 1.0),
         ),
         "hub": HubResource(location=env.get("RAGBENCH_HUB", "./var/hub")),
-        "benchmark": BenchmarkSettings(top_k_per_type=top_k, release_secret=_secret("RAGBENCH_RELEASE_SECRET", env)),
+        "benchmark": BenchmarkSettings(
+            top_k_per_type=top_k,
+            release_secret=_secret("RAGBENCH_RELEASE_SECRET", env),
+            max_hub_degree=int(env.get("RAGBENCH_MAX_HUB_DEGREE") or 200),
+        ),
     }
