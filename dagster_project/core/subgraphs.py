@@ -80,7 +80,7 @@ class SamplingLimits:
     max_degree: int = 200  # entities with more facts (quads) are hubs: never centers or cond constraints
     per_center: int = 2  # subgraphs kept around one center, so a sample is not a few entities' neighbourhoods
     rows_per_center: int = 8  # query rows read per center before the stream is dropped (first pass)
-    centers_per_query: int = 8  # centers bound together by one VALUES clause: parsed and planned once
+    centers_per_query: int = 4  # centers bound by one VALUES clause (planned once; with 8, pyoxigraph plans cond worse)
     # The largest hubs kept out of cond constraints, by a NOT IN list in the query: each pair's NOT EXISTS
     # scan is as long as its constraint's degree, but a long list slows every row, so only the biggest go.
     max_excluded_hubs: int = 200
