@@ -11,13 +11,14 @@ Two ways to run a query:
 - `sample_subgraphs` stays bounded on graphs of millions of triples. A `GraphProfile` (one pass
   of two GROUP BY queries) gives each entity's degree. Entities with at most `max_degree` facts
   are shuffled with the seed and visited in that order as the query's center (?s, ?anchor, ?x
-  or ?b, bound by a VALUES clause that replaces the query's "#@center" line, a few centers per
-  query); results are streamed, each center's cut at
-  `rows_per_center`, at most `per_center` subgraphs are kept from it, and the visit stops once
-  `limit` subgraphs are found. Hubs (degree above the cap) are never centers, and conditional
-  questions do not use them as constraints either (their NOT EXISTS scan would be as long as the
-  hub's degree). None of this relaxes a uniqueness test: the NOT EXISTS checks still see the
-  whole graph, so every sampled subgraph is one that `enumerate_subgraphs` also returns.
+  or ?b), a few per query, bound by a VALUES clause that replaces the query's "#@center" line.
+  Results are streamed and each center's are cut at `rows_per_center`; at most `per_center`
+  subgraphs are kept from one center, and the visit stops once `limit` subgraphs are found (a
+  small graph whose centers run out first gets its cut centers reread in full). Hubs (degree
+  above the cap) are never centers, and conditional questions do not use the largest ones as
+  constraints either (their NOT EXISTS scan would be as long as the hub's degree). None of this
+  relaxes a uniqueness test: the NOT EXISTS checks still see the whole graph, so every sampled
+  subgraph is one that `enumerate_subgraphs` also returns.
 """
 
 from __future__ import annotations
