@@ -21,8 +21,11 @@ from dagster_project.core.months import Month
 def main() -> None:
     month = Month.parse(sys.argv[1] if len(sys.argv) > 1 else "2025-09")
     with tempfile.TemporaryDirectory() as root:
-        env = {"RAGBENCH_DATA_DIR": str(Path(root) / "data"), "RAGBENCH_HUB": str(Path(root) / "hub"),
-               "RAGBENCH_RELEASE_SECRET": "benchmark"}
+        env = {
+            "RAGBENCH_DATA_DIR": str(Path(root) / "data"),
+            "RAGBENCH_HUB": str(Path(root) / "hub"),
+            "RAGBENCH_RELEASE_SECRET": "benchmark",
+        }
         started = time.perf_counter()
         result = run_month(month, instance=DagsterInstance.ephemeral(), env=env)
         elapsed = time.perf_counter() - started

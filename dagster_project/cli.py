@@ -163,7 +163,7 @@ def cmd_download(args: argparse.Namespace) -> int:
 
 def cmd_subgraphs(args: argparse.Namespace) -> int:
     from .core.graph import GraphIndex, load_store
-    from .core.subgraphs import describe, enumerate_subgraphs, sample_subgraphs, with_provenance
+    from .core.subgraphs import SamplingLimits, describe, enumerate_subgraphs, sample_subgraphs, with_provenance
 
     store = load_store(Path(args.graph_file))
     index = GraphIndex.from_store(store)
@@ -174,7 +174,10 @@ def cmd_subgraphs(args: argparse.Namespace) -> int:
         ]
         found.sort(key=lambda sg: sg.subgraph_id)
     else:
-        found = sample_subgraphs(store, args.type, limit=args.limit, seed=args.seed, max_set_partners=args.max_partners)
+        limits = SamplingLimits(max_degree=args.max_hub_degree)
+        found = sample_subgraphs(
+            store, args.type, limit=args.limit, seed=args.seed, max_set_partners=args.max_partners, limits=limits
+        )
     for sg in found:
         print(
             json.dumps(
@@ -257,6 +260,9 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--limit", type=int, default=100, help="sample at most N (default 100)")
     subgraphs.add_argument("--seed", type=int, default=0)
     subgraphs.add_argument("--max-partners", type=int, default=5, help="largest set answer")
+    subgraphs.add_argument(
+        "--max-hub-degree", type=int, default=200, help="when sampling, entities with more facts are hubs"
+    )
     subgraphs.set_defaults(func=cmd_subgraphs)
 
     from .scoring_cli import register as register_scoring

@@ -192,3 +192,168 @@ def test_cli_prints_every_subgraph_as_json_lines(tmp_path, capsys):
     assert len(lines) == 1
     assert sorted(lines[0]["answer_labels"]) == ["Альфа", "Бета"]
     assert lines[0]["readable"][0].startswith("Банк «Заречный» | выдать кредит")
+
+
+# --- exact expectations under --all, and agreement with the plain-Python statement -------------
+
+import pytest  # noqa: E402
+
+from dagster_project.core.graph import load_store  # noqa: E402
+from dagster_project.core.subgraphs import GraphProfile, SamplingLimits  # noqa: E402
+from dagster_project.core.synthetic_graph import write_synthetic_graph  # noqa: E402
+
+from .reference_subgraphs import reference_ids  # noqa: E402
+
+
+def cli_all(path, kind, capsys, *extra) -> set:
+    assert main(["subgraphs", str(path), "--type", kind, "--all", *extra]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    return {(tuple(sorted(line["readable"])), tuple(sorted(line["answer_labels"]))) for line in lines}
+
+
+def norm(expected: set) -> set:
+    """Expected subgraphs written in any order, in the order `cli_all` returns them."""
+    return {(tuple(sorted(triples)), tuple(sorted(answer))) for triples, answer in expected}
+
+
+# A hub with many partners, a tie, a 2-cycle, a self-loop, literal objects and quoted Cyrillic names.
+TRICKY = [
+    ("Банк «Заречный»", "выдать кредит", "ООО «Ромашка»"),
+    ("Банк «Заречный»", "выдать кредит", "Завод «Гранит»"),
+    ("Банк «Заречный»", "купить", 'Фонд "Север"'),  # ASCII quotes inside a label
+    ('Фонд "Север"', "владеть", "Банк «Заречный»"),  # with the line above: a 2-cycle
+    ("ООО «Ромашка»", "владеть", "ООО «Ромашка»"),  # self-loop
+    ("PER:Анна Соколова", "возглавлять", "Банк «Заречный»"),
+    ("PER:Анна Соколова", "получить", "NUM:450 млн рублей"),
+    ("PER:Олег Мельников", "получить", "NUM:450 млн рублей"),  # tie: two people got the same sum
+    ("PER:Олег Мельников", "посетить", "LOC:Казань"),
+    ("PER:Анна Соколова", "посетить", "LOC:Казань"),  # tie: both visited Казань
+    ("PER:Ирина Орлова", "посетить", "LOC:Казань"),
+    ("PER:Ирина Орлова", "построить", "OTHER:новый завод"),
+]
+
+
+def test_simple_exact_on_the_tricky_graph(tmp_path, capsys):
+    path, store = build_store(tmp_path, TRICKY)
+    assert cli_all(path, "simple", capsys) == norm(
+        {
+            (('Банк «Заречный» | купить | Фонд "Север"',), ('Фонд "Север"',)),
+            (('Фонд "Север" | владеть | Банк «Заречный»',), ("Банк «Заречный»",)),
+            (("Анна Соколова | возглавлять | Банк «Заречный»",), ("Банк «Заречный»",)),
+        }
+    )
+    assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "simple")} == reference_ids(store, "simple")
+
+
+def test_set_exact_on_the_tricky_graph(tmp_path, capsys):
+    path, store = build_store(tmp_path, TRICKY)
+    loan = "Банк «Заречный» | выдать кредит | "
+    visit = " | посетить | Казань"
+    # "who got 450 mln" is no set: a number is never the anchor a question is about
+    assert cli_all(path, "set", capsys) == norm(
+        {
+            ((loan + "Завод «Гранит»", loan + "ООО «Ромашка»"), ("Завод «Гранит»", "ООО «Ромашка»")),
+            (
+                ("Анна Соколова" + visit, "Ирина Орлова" + visit, "Олег Мельников" + visit),
+                ("Анна Соколова", "Ирина Орлова", "Олег Мельников"),
+            ),
+        }
+    )
+    # with at most two partners the three visitors of Казань no longer form a set
+    assert len(cli_all(path, "set", capsys, "--max-partners", "2")) == 1
+    assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "set")} == reference_ids(store, "set")
+
+
+def test_cond_exact_on_a_graph_with_ties(tmp_path, capsys):
+    anna = "Анна «Аня» Соколова"
+    path, store = build_store(
+        tmp_path,
+        [
+            (f"PER:{anna}", "посетить", "LOC:Казань"),
+            (f"PER:{anna}", "подписать соглашение с", "ВТУ"),
+            ("PER:Павел", "посетить", "LOC:Казань"),
+            ("PER:Павел", "подписать соглашение с", "ВТУ"),  # tie with Анна on both facts
+            ("PER:Павел", "возглавлять", "Фонд"),
+            (f"PER:{anna}", "получить", "NUM:5 млн рублей"),  # a number is never a constraint
+        ],
+    )
+    visit, sign, head = " | посетить | Казань", " | подписать соглашение с | ВТУ", " | возглавлять | Фонд"
+    assert cli_all(path, "cond", capsys) == norm(
+        {
+            (("Павел" + head, "Павел" + sign), ("Павел",)),
+            (("Павел" + head, "Павел" + visit), ("Павел",)),
+            ((anna + visit, "Павел" + visit), ("Казань",)),  # the one place both visited
+            ((anna + sign, "Павел" + sign), ("ВТУ",)),
+        }
+    )
+    assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "cond")} == reference_ids(store, "cond")
+
+
+def test_mh_exact_on_a_graph_with_a_cycle_and_a_literal_answer(tmp_path, capsys):
+    path, store = build_store(
+        tmp_path,
+        [
+            ("PER:Ковалёв", "возглавлять", "Банк «Заречный»"),
+            ("Банк «Заречный»", "получить", "NUM:450 млн рублей"),
+            ("Банк «Заречный»", "владеть", "Лизинг"),
+            ("Лизинг", "владеть", "Банк «Заречный»"),  # 2-cycle through владеть
+        ],
+    )
+    head, got = "Ковалёв | возглавлять | Банк «Заречный»", "Банк «Заречный» | получить | 450 млн рублей"
+    own, owned = "Банк «Заречный» | владеть | Лизинг", "Лизинг | владеть | Банк «Заречный»"
+    # The bridge is always the bank (Лизинг has one relation only); a number never starts a chain.
+    assert cli_all(path, "mh", capsys) == norm(
+        {
+            ((got, head), ("450 млн рублей",)),
+            ((head, own), ("Лизинг",)),
+            ((head, owned), ("Лизинг",)),
+            ((head, own), ("Ковалёв",)),
+            ((head, owned), ("Ковалёв",)),
+            ((got, own), ("450 млн рублей",)),
+            ((got, owned), ("450 млн рублей",)),
+        }
+    )
+    assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "mh")} == reference_ids(store, "mh")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_exhaustive_queries_agree_with_the_plain_statement_on_random_graphs(tmp_path, seed):
+    path = write_synthetic_graph(tmp_path / "g.nq", 400, seed=seed, n_entities=90, n_relations=6)
+    store = load_store(path)
+    for kind in ("simple", "set", "cond", "mh"):
+        found = [sg.subgraph_id for sg in enumerate_subgraphs(store, kind)]
+        assert len(found) == len(set(found)), kind
+        assert set(found) == reference_ids(store, kind), kind
+
+
+def test_sampling_with_hub_caps_only_emits_subgraphs_unique_on_the_whole_graph(tmp_path):
+    path = write_synthetic_graph(tmp_path / "g.nq", 600, seed=5, n_entities=120, n_relations=5)
+    store = load_store(path)
+    profile = GraphProfile.of(store)
+    assert profile.hubs(15), "the graph should have hubs above the cap"
+    for kind in ("simple", "set", "cond", "mh"):
+        every = reference_ids(store, kind)
+        limits = SamplingLimits(max_degree=15, per_center=1, rows_per_center=4)
+        sampled = sample_subgraphs(store, kind, limit=25, seed=11, limits=limits, profile=profile)
+        again = sample_subgraphs(store, kind, limit=25, seed=11, limits=limits, profile=profile)
+        assert 0 < len(sampled) <= 25, kind
+        assert {sg.subgraph_id for sg in sampled} <= every, kind
+        assert [sg.subgraph_id for sg in sampled] == [sg.subgraph_id for sg in again], kind
+        assert all(sg.article_ids for sg in sampled), kind  # provenance attached
+        hubs = set(profile.hubs(15))
+        if kind == "cond":  # hubs are neither the answer nor a constraint
+            assert not any(
+                set(sg.answer) & hubs or {t[0] for t in sg.triples} & hubs and {t[2] for t in sg.triples} & hubs
+                for sg in sampled
+            )
+
+
+def test_sampling_takes_everything_when_the_graph_is_small(tmp_path):
+    _, store = build_store(tmp_path, TRICKY)
+    for kind in ("simple", "set", "cond", "mh"):
+        every = {sg.subgraph_id for sg in enumerate_subgraphs(store, kind)}
+        sampled = {sg.subgraph_id for sg in sample_subgraphs(store, kind, limit=1000, seed=0)}
+        assert sampled == every, kind
+        # even when every center's stream is cut after one row, a short sample rereads them in full
+        tight = SamplingLimits(per_center=1, rows_per_center=1, centers_per_query=3)
+        assert {sg.subgraph_id for sg in sample_subgraphs(store, kind, limit=1000, seed=0, limits=tight)} == every

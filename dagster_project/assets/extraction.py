@@ -13,6 +13,7 @@ from ..core.llm.normalization import links_from_results, normalization_questions
 from ..core.llm.prompts import EXTRACTION_PROMPT, NORMALIZATION_PROMPT
 from ..core.normalization import normalize_triplets
 from ..core.records import ItemFailure
+from ..core.wikidata import apply_novelty, check_novelty
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, LLMResource, StorageResource, WikidataResource
 from ._common import markdown_table, record_failures, table_metadata
@@ -124,14 +125,21 @@ def normalized_triplets(
     else:
         frame = normalize_triplets(raw_triplets, aliases)
         strategy = OFFLINE_NORMALIZATION
-    if wikidata.is_configured:
-        context.log.warning(
-            "a Wikidata endpoint is configured, but the lookup is not part of this version; "
-            "novelty is recorded as skipped"
-        )
-        frame["novelty"] = "skipped: Wikidata lookup not available in this version"
+    if wikidata.is_configured and not frame.empty:
+        wikidata_client = wikidata.client(storage.path("wikidata_cache.sqlite"))
+        try:
+            frame = apply_novelty(frame, check_novelty(frame, wikidata_client))
+        finally:
+            wikidata_client.close()
+        context.log.info(f"Wikidata novelty: {wikidata_client.requests_made} requests to the endpoint")
     else:
         frame["novelty"] = "skipped: RAGBENCH_WIKIDATA_ENDPOINT not set"
+    verdicts = frame["in_wikidata"]
+    novelty_counts = {
+        "known (dropped from the graph)": int(verdicts.fillna(False).astype(bool).sum()),
+        "novel": int((~verdicts.fillna(True).astype(bool)).sum()),
+        "skipped": int(verdicts.isna().sum()),
+    }
     entities = pd.concat([frame["subject_key"], frame["object_key"]]).nunique()
     return Output(
         frame,
@@ -141,7 +149,7 @@ def normalized_triplets(
             strategy=strategy,
             entities=MetadataValue.int(int(entities)),
             relations=MetadataValue.int(int(frame["relation_key"].nunique())),
-            novelty=MetadataValue.text("skipped (no Wikidata endpoint): no fact was dropped as known"),
+            novelty=MetadataValue.json(novelty_counts),
             raw_triplets=MetadataValue.int(len(raw_triplets)),
             **extra_metadata,
         ),

@@ -8,7 +8,15 @@ from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
 from ..core.graph import GraphIndex, load_store, write_graph
 from ..core.months import seed_for
-from ..core.subgraphs import SUBGRAPH_TYPES, describe, query_hashes, sample_subgraphs, subgraphs_frame
+from ..core.subgraphs import (
+    SUBGRAPH_TYPES,
+    GraphProfile,
+    SamplingLimits,
+    describe,
+    query_hashes,
+    sample_subgraphs,
+    subgraphs_frame,
+)
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, StorageResource
 from ._common import table_metadata
@@ -62,6 +70,8 @@ def subgraphs(
 ) -> Output[pd.DataFrame]:
     store = load_store(Path(knowledge_graph["path"]))
     index = GraphIndex.from_store(store)
+    profile = GraphProfile.of(store)  # degrees once, shared by the four types
+    limits = SamplingLimits(max_degree=benchmark.max_hub_degree, per_center=benchmark.subgraphs_per_center)
     frames, counts = [], {}
     for kind in SUBGRAPH_TYPES:
         found = sample_subgraphs(
@@ -70,6 +80,8 @@ def subgraphs(
             limit=benchmark.subgraphs_per_type,
             seed=seed_for(context.partition_key, f"subgraphs:{kind}"),
             max_set_partners=benchmark.max_set_partners,
+            limits=limits,
+            profile=profile,
         )
         frame = subgraphs_frame(found, index)
         frame["triples_text"] = [json.dumps(describe(sg, index), ensure_ascii=False) for sg in found]

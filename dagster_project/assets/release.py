@@ -181,7 +181,7 @@ def strategies(
     return {
         "triplet_extraction": generation["triplet_extraction"],
         "entity_normalization": generation["entity_normalization"],
-        "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "skipped: not in this version",
+        "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "wikidata-sparql-lookup",
         "qa_generation": generation["qa_generation"],
         "acceptability": acceptability_strategy(benchmark.acceptability_checkpoint if benchmark else None),
         "closed_book": (

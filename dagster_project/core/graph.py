@@ -157,7 +157,9 @@ class GraphIndex:
     provenance: dict[tuple[str, str, str], set[str]] = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
-    def from_store(cls, store: Store) -> GraphIndex:
+    def from_store(cls, store: Store, *, provenance: bool = False) -> GraphIndex:
+        """Labels, types and relation frames; with `provenance`, also the articles of every fact
+        (a pass over all facts: slow on large graphs; `subgraphs.with_provenance` asks per subgraph)."""
         index = cls()
         labels: dict[str, str] = {}
         types: dict[str, str] = {}
@@ -187,7 +189,7 @@ class GraphIndex:
                 index.nodes[iri] = NodeInfo(
                     labels.get(iri, iri), CLASS_TYPES.get(kind, "OTHER"), descriptors.get(iri, "")
                 )
-        for quad in store.quads_for_pattern(None, None, None):
+        for quad in store.quads_for_pattern(None, None, None) if provenance else ():
             if isinstance(quad.graph_name, DefaultGraph):
                 continue
             key = (quad.subject.value, quad.predicate.value, term_key(quad.object))

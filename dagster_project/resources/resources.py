@@ -15,6 +15,7 @@ from ..core.normalization import load_aliases
 from ..core.package_files import project_dir
 from ..core.publishing import open_hub, parse_private_overrides
 from ..core.sources import MonthLoad, SourcesFile, bundled_sources, load_month, load_month_report, read_sources_file
+from ..core.wikidata import WikidataClient, default_user_agent
 from .io_manager import StorageIOManager
 
 
@@ -118,10 +119,22 @@ class WikidataResource(ConfigurableResource):
     """Wikidata SPARQL endpoint for the novelty filter; unset means novelty is skipped."""
 
     endpoint: str | None = None
+    contact: str | None = None  # goes into the User-Agent, as Wikimedia's policy asks
+    min_interval: float = 1.0  # seconds between requests
+    batch_size: int = 50
 
     @property
     def is_configured(self) -> bool:
         return bool(self.endpoint)
+
+    def client(self, cache_path: Path) -> WikidataClient:
+        return WikidataClient(
+            self.endpoint,
+            user_agent=default_user_agent(self.contact),
+            cache_path=cache_path,
+            min_interval=self.min_interval,
+            batch_size=self.batch_size,
+        )
 
 
 class HubResource(ConfigurableResource):
@@ -149,6 +162,9 @@ class BenchmarkSettings(ConfigurableResource):
     top_k_per_type: int = 150
     subgraphs_per_type: int = 1000
     max_set_partners: int = 5
+    # Subgraph sampling bounds (core.subgraphs.SamplingLimits): entities with more facts are hubs.
+    max_hub_degree: int = 200
+    subgraphs_per_center: int = 2
     entity_match_threshold: float = 85.0
     ner_match_threshold: float = 90.0
     max_error_share: float = 0.2
@@ -174,6 +190,8 @@ class BenchmarkSettings(ConfigurableResource):
             "top_k_per_type": self.top_k_per_type,
             "subgraphs_per_type": self.subgraphs_per_type,
             "max_set_partners": self.max_set_partners,
+            "max_hub_degree": self.max_hub_degree,
+            "subgraphs_per_center": self.subgraphs_per_center,
             "entity_match_threshold": self.entity_match_threshold,
             "ner_match_threshold": self.ner_match_threshold,
             "max_error_share": self.max_error_share,
@@ -265,7 +283,11 @@ def build_resources(env=None) -> dict[str, object]:
             api_key=_secret("RAGBENCH_LLM_API_KEY", env),
             **_llm_options(env),
         ),
-        "wikidata": WikidataResource(endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None),
+        "wikidata": WikidataResource(
+            endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None,
+            contact=env.get("RAGBENCH_WIKIDATA_CONTACT") or None,
+            min_interval=float(env.get("RAGBENCH_WIKIDATA_MIN_INTERVAL") or 1.0),
+        ),
         "hub": HubResource(
             location=env.get("RAGBENCH_HUB", "./var/hub"),
             hf_token=_secret("HF_TOKEN", env),
@@ -275,6 +297,7 @@ def build_resources(env=None) -> dict[str, object]:
         "benchmark": BenchmarkSettings(
             top_k_per_type=top_k,
             release_secret=_secret("RAGBENCH_RELEASE_SECRET", env),
+            max_hub_degree=int(env.get("RAGBENCH_MAX_HUB_DEGREE") or 200),
             **_filter_options(env),
         ),
         "scoring": ScoringSettings(submissions_dir=env.get("RAGBENCH_SUBMISSIONS_DIR", "./var/submissions")),
