@@ -173,7 +173,7 @@ def test_the_normalized_triplets_asset_records_verdicts_and_the_graph_drops_know
     from dagster_project.assets.graph import knowledge_graph
     from dagster_project.core.extraction import extract_triplets, triplets_frame
     from dagster_project.core.graph import load_store
-    from dagster_project.resources import BenchmarkSettings, StorageResource, WikidataResource
+    from dagster_project.resources import BenchmarkSettings, LLMResource, StorageResource, WikidataResource
 
     text = "Сбербанк открыл офис в Москве. Герман Греф возглавляет Сбербанк. Анна Соколова посетила Москву."
     raw = triplets_frame(extract_triplets("a1", text))
@@ -181,7 +181,9 @@ def test_the_normalized_triplets_asset_records_verdicts_and_the_graph_drops_know
     with local_server(sparql_app(wikidata_store())) as (url, requests):
         wikidata = WikidataResource(endpoint=url, contact="tests@example.org", min_interval=0)
         context = build_asset_context(partition_key="2025-09-01")
-        output = normalized_triplets(context, raw, BenchmarkSettings(), wikidata, storage)
+        output = normalized_triplets(
+            context, raw_triplets=raw, benchmark=BenchmarkSettings(), wikidata=wikidata, llm=LLMResource(), storage=storage
+        )
     frame = output.value
     verdicts = dict(
         zip(frame["canonical_subject"] + " > " + frame["canonical_object"], frame["in_wikidata"], strict=True)
