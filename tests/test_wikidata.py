@@ -182,7 +182,12 @@ def test_the_normalized_triplets_asset_records_verdicts_and_the_graph_drops_know
         wikidata = WikidataResource(endpoint=url, contact="tests@example.org", min_interval=0)
         context = build_asset_context(partition_key="2025-09-01")
         output = normalized_triplets(
-            context, raw_triplets=raw, benchmark=BenchmarkSettings(), wikidata=wikidata, llm=LLMResource(), storage=storage
+            context,
+            raw_triplets=raw,
+            benchmark=BenchmarkSettings(),
+            wikidata=wikidata,
+            llm=LLMResource(),
+            storage=storage,
         )
     frame = output.value
     verdicts = dict(

@@ -7,6 +7,7 @@ offline strategies run (Natasha dependency parse; lemma keys and similarity clus
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
+from ..core.entity_candidates import default_embedder
 from ..core.extraction import EXTRACTOR_NAME, extract_triplets, triplets_frame
 from ..core.llm.extraction import extraction_tasks, triplets_from_results
 from ..core.llm.normalization import links_from_results, normalization_questions, normalization_tasks
@@ -108,7 +109,7 @@ def normalized_triplets(
     aliases = benchmark.aliases()
     extra_metadata: dict = {}
     if llm.is_configured:
-        questions = normalization_questions(raw_triplets, aliases)
+        questions = normalization_questions(raw_triplets, aliases, embedder=default_embedder())
         client, results = run_llm_stage(context, llm, storage, "normalization", normalization_tasks(questions))
         failures = result_failures(results)
         extra_metadata.update(
@@ -118,7 +119,7 @@ def normalized_triplets(
         )
         links = links_from_results(questions, results)
         frame = normalize_triplets(raw_triplets, aliases, links=links)
-        strategy = llm_strategy(llm, "normalization", NORMALIZATION_PROMPT) + ", candidates by rapidfuzz"
+        strategy = llm_strategy(llm, "normalization", NORMALIZATION_PROMPT) + ", candidates by navec + rapidfuzz"
         extra_metadata.update(llm_metadata(client))
         extra_metadata["entities_asked"] = MetadataValue.int(len(questions))
         extra_metadata["entities_merged_by_llm"] = MetadataValue.int(len(links))

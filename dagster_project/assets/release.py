@@ -169,7 +169,7 @@ def strategies(
         generation = {
             "triplet_extraction": llm_strategy(llm, "extraction", EXTRACTION_PROMPT),
             "entity_normalization": llm_strategy(llm, "normalization", NORMALIZATION_PROMPT)
-            + " over rapidfuzz candidates",
+            + " over navec + rapidfuzz candidates",
             "qa_generation": llm_strategy(llm, "qa", ", ".join(QA_PROMPTS.values())),
         }
     else:

@@ -2,7 +2,8 @@
 
 Every named mention of the month gets a lemma key (and its alias-table canonical name, if any).
 For each distinct entity, the most similar other entities of the month and the alias table's
-canonical names (rapidfuzz on lemma keys) are its candidates; the LLM reads the mention, a sentence
+canonical names are its candidates (entity_candidates.CandidateIndex: navec word vectors or an
+embeddings endpoint for meaning, rapidfuzz on lemma keys for spelling); the LLM reads the mention, a sentence
 where it occurs and the candidates, and answers which candidate it is, or "new". Its answers
 become merges of entities; names, types and keys then follow normalization.build_entity_table.
 Mentions with no similar candidate need no question. A failed question leaves the mention as its
@@ -16,8 +17,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 from pydantic import BaseModel, Field
-from rapidfuzz import fuzz, process
 
+from ..entity_candidates import CandidateIndex
 from ..normalization import NAMED_TYPES, entity_base_key, named_mentions
 from ..russian import lemma_key
 from .client import LLMResult, LLMTask, ReplyInvalid, pydantic_parser
@@ -45,10 +46,16 @@ def _clean(name: str) -> str:
 
 
 def normalization_questions(
-    raw: pd.DataFrame, aliases: dict[str, str], *, max_candidates: int = 5, min_similarity: float = 70.0
+    raw: pd.DataFrame,
+    aliases: dict[str, str],
+    *,
+    max_candidates: int = 5,
+    min_similarity: float = 70.0,
+    embedder=None,
 ) -> list[NormalizationQuestion]:
     """One question per distinct named entity (person, organization, place) that has similar
-    candidates, most frequent first."""
+    candidates (similarity 0-100 at least `min_similarity`), most frequent first. `embedder`
+    defaults to Natasha's navec vectors."""
     named = named_mentions(raw)
     named = named[named["type"].isin(NAMED_TYPES)]  # generic phrases (OTHER) keep their lemma identity
     if named.empty:
@@ -70,12 +77,16 @@ def normalization_questions(
             display[key] = aliases[key]  # the alias table's spelling wins
     sentences = _first_sentences(raw)
     keys = sorted(display)
+    key_of_name = {display[key]: key for key in keys}
+    index = CandidateIndex([display[key] for key in keys], types=[type_of.get(key) for key in keys], embedder=embedder)
     questions = []
     for key in sorted(frequency, key=lambda k: (-frequency[k], k)):
-        matches = process.extract(
-            key, keys, scorer=fuzz.token_set_ratio, limit=max_candidates + 1, score_cutoff=min_similarity
-        )
-        candidates = {display[other]: other for other, _, _ in matches if other != key}
+        found = index.scored_candidates(display[key], max_candidates + 1, entity_type=type_of[key])
+        candidates = {
+            c.name: key_of_name[c.name]
+            for c in found
+            if c.score * 100 >= min_similarity and key_of_name[c.name] != key
+        }
         if not candidates:
             continue
         questions.append(
