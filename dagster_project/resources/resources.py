@@ -236,15 +236,20 @@ _LLM_OPTIONS = {  # environment variable -> (LLMResource field, type)
 }
 
 
-def _llm_options(env) -> dict:
+def _options_from_env(env, table: dict) -> dict:
+    """Settings given as environment variables, converted to their field types; a clear error names a bad one."""
     options = {}
-    for variable, (name, kind) in _LLM_OPTIONS.items():
+    for variable, (name, kind) in table.items():
         if env.get(variable):
             try:
                 options[name] = kind(env[variable])
             except ValueError:
                 raise ValueError(f"{variable}={env[variable]!r} is not valid") from None
     return options
+
+
+def _llm_options(env) -> dict:
+    return _options_from_env(env, _LLM_OPTIONS)
 
 
 _FILTER_OPTIONS = {  # environment variable -> (BenchmarkSettings field, type)
@@ -257,14 +262,7 @@ _FILTER_OPTIONS = {  # environment variable -> (BenchmarkSettings field, type)
 
 
 def _filter_options(env) -> dict:
-    options = {}
-    for variable, (name, kind) in _FILTER_OPTIONS.items():
-        if env.get(variable):
-            try:
-                options[name] = kind(env[variable])
-            except ValueError:
-                raise ValueError(f"{variable}={env[variable]!r} is not valid") from None
-    return options
+    return _options_from_env(env, _FILTER_OPTIONS)
 
 
 def build_resources(env=None) -> dict[str, object]:
