@@ -65,6 +65,20 @@ def test_metadata_reports_rows_and_previews(materialized_month):
         assert "rows" in metadata and "preview" in metadata, key
 
 
+def test_subgraphs_no_template_fits_are_listed_not_counted_as_errors(materialized_month):
+    events = {
+        e.asset_key.to_user_string(): e.materialization.metadata
+        for e in materialized_month.result.get_asset_materialization_events()
+    }
+    metadata = events["qa_candidates"]
+    passed_over = pd.read_parquet(metadata["passed_over_file"].path)
+    assert len(passed_over) == metadata["passed_over_items"].value > 0
+    assert metadata["failed_items"].value == 0
+    subgraphs = pd.read_parquet(materialized_month.data_dir / "subgraphs" / f"{SAMPLE_MONTH.key}.parquet")
+    candidates = pd.read_parquet(materialized_month.data_dir / "qa_candidates" / f"{SAMPLE_MONTH.key}.parquet")
+    assert len(candidates) + len(passed_over) == len(subgraphs)  # every subgraph is accounted for
+
+
 def test_rematerializing_one_filter_runs_nothing_upstream(materialized_month):
     target = materialized_month.data_dir / "qa_entity_match" / f"{SAMPLE_MONTH.key}.parquet"
     before = pd.read_parquet(target)

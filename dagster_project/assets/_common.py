@@ -59,3 +59,18 @@ def record_failures(
         "failures_file": MetadataValue.path(str(path)),
         "failures_preview": MetadataValue.md(markdown_table(failures_frame(failures))),
     }
+
+
+def record_passed_over(context: AssetExecutionContext, storage: StorageResource, stage: str,
+                       items: list[ItemFailure]) -> dict:
+    """Items a stage deliberately passes over (not errors, so outside the error budget): written
+    next to the failures and counted in metadata, so nothing disappears silently."""
+    path = storage.path("passed_over", stage, f"{context.partition_key}.parquet")
+    failures_frame(items).to_parquet(path, index=False)
+    if items:
+        context.log.info(f"{stage}: passed over {len(items)} items (listed in {path})")
+    return {
+        "passed_over_items": MetadataValue.int(len(items)),
+        "passed_over_file": MetadataValue.path(str(path)),
+        "passed_over_preview": MetadataValue.md(markdown_table(failures_frame(items))),
+    }

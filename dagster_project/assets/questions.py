@@ -14,7 +14,7 @@ from ..core.records import ItemFailure
 from ..core.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, LLMResource, StorageResource
-from ._common import record_failures, table_metadata
+from ._common import record_failures, record_passed_over, table_metadata
 from ._llm import OFFLINE_NOTE, llm_metadata, llm_strategy, result_failures, run_llm_stage
 
 QA_COLUMNS = [
@@ -52,13 +52,16 @@ def qa_candidates(
     index = GraphIndex.from_store(load_store(Path(knowledge_graph["path"])))
     if llm.is_configured:
         return _llm_qa_candidates(context, subgraphs, index, llm, storage, benchmark)
-    rows, failures = [], []
+    rows, failures, unaskable = [], [], []
     for _, row in subgraphs.iterrows():
         subgraph = subgraph_from_row(row)
         try:
             qa = generate_question(subgraph, index)
-        except (QuestionError, KeyError) as exc:
-            failures.append(ItemFailure(row["subgraph_id"], f"{type(exc).__name__}: {exc}"))
+        except QuestionError as exc:  # no template reads naturally for this subgraph: passed over, not an error
+            unaskable.append(ItemFailure(row["subgraph_id"], str(exc)))
+            continue
+        except KeyError as exc:
+            failures.append(ItemFailure(row["subgraph_id"], f"the graph does not describe {exc}"))
             continue
         rows.append(
             {
@@ -76,6 +79,7 @@ def qa_candidates(
     failure_metadata = record_failures(
         context, storage, "qa_candidates", failures, len(subgraphs), benchmark.max_error_share
     )
+    failure_metadata.update(record_passed_over(context, storage, "qa_candidates", unaskable))
     frame = pd.DataFrame(rows, columns=QA_COLUMNS)
     per_type = {kind: int((frame["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
     return Output(
