@@ -27,7 +27,7 @@ from dagster_project.core.release import DATASETS
 
 from .fake_hf_hub import FakeHub
 
-TOKEN = "hf_TestTokenThatMustNeverLeak0123456789"
+TOKEN = "hf_test-token-that-must-never-leak-0123456789"  # fake; hyphens keep it unlike a real token
 NS = "acme"
 SEPT, OCT = Month(2025, 9), Month(2025, 10)
 
@@ -318,7 +318,7 @@ def test_the_token_never_appears_in_logs_or_exceptions(fake, tmp_path, caplog):
         assert secret not in rendered and secret not in repr(exc)
         assert exc.__cause__ is None and exc.__context__ is None
     assert TOKEN not in caplog.text and TOKEN[::-1] not in caplog.text
-    assert "TestTokenThatMustNeverLeak" not in caplog.text and "<redacted>" in caplog.text
+    assert "token-that-must-never-leak" not in caplog.text and "<redacted>" in caplog.text
 
 
 def test_private_repos_are_not_readable_without_the_token(fake, tmp_path):

@@ -22,7 +22,7 @@ from dagster_project.resources import build_resources
 from .conftest import SAMPLE_MONTH
 from .fake_hf_hub import FakeHub
 
-TOKEN = "hf_PipelineTokenThatMustNeverLeak42"
+TOKEN = "hf_pipeline-token-that-must-never-leak-42"  # fake; hyphens keep it unlike a real token
 NS = "ragbench-test"
 
 LOAD_WITH_DATASETS = """
