@@ -30,6 +30,24 @@ QA_COLUMNS = [
 ]
 
 
+def _candidate_row(subgraph_row, question: str, answer: str, answer_items: list[str], generator: str) -> dict:
+    return {
+        "qa_id": qa_id_for(subgraph_row["subgraph_id"], generator),
+        "subgraph_id": subgraph_row["subgraph_id"],
+        "type": subgraph_row["type"],
+        "question": question,
+        "answer": answer,
+        "answer_items": answer_items,
+        "article_ids": list(subgraph_row["article_ids"]),
+        "generator": generator,
+        "triples_text": subgraph_row["triples_text"],
+    }
+
+
+def _per_type(frame: pd.DataFrame) -> dict[str, int]:
+    return {kind: int((frame["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
+
+
 def qa_id_for(subgraph_id: str, generator: str) -> str:
     return hashlib.sha1(f"{subgraph_id}:{generator}".encode()).hexdigest()[:16]
 
@@ -63,25 +81,13 @@ def qa_candidates(
         except KeyError as exc:
             failures.append(ItemFailure(row["subgraph_id"], f"the graph does not describe {exc}"))
             continue
-        rows.append(
-            {
-                "qa_id": qa_id_for(row["subgraph_id"], GENERATOR),
-                "subgraph_id": row["subgraph_id"],
-                "type": row["type"],
-                "question": qa.question,
-                "answer": qa.answer,
-                "answer_items": qa.answer_items,
-                "article_ids": list(row["article_ids"]),
-                "generator": GENERATOR,
-                "triples_text": row["triples_text"],
-            }
-        )
+        rows.append(_candidate_row(row, qa.question, qa.answer, qa.answer_items, GENERATOR))
     failure_metadata = record_failures(
         context, storage, "qa_candidates", failures, len(subgraphs), benchmark.max_error_share
     )
     failure_metadata.update(record_passed_over(context, storage, "qa_candidates", unaskable))
     frame = pd.DataFrame(rows, columns=QA_COLUMNS)
-    per_type = {kind: int((frame["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
+    per_type = _per_type(frame)
     return Output(
         frame,
         metadata=table_metadata(
@@ -114,20 +120,10 @@ def _llm_qa_candidates(context, subgraphs: pd.DataFrame, index: GraphIndex, llm:
             continue
         row = rows_by_id[result.item_id]
         rows.append(
-            {
-                "qa_id": qa_id_for(row["subgraph_id"], generator),
-                "subgraph_id": row["subgraph_id"],
-                "type": row["type"],
-                "question": result.value.question,
-                "answer": result.value.answer,
-                "answer_items": list(row["answer_labels"]),
-                "article_ids": list(row["article_ids"]),
-                "generator": generator,
-                "triples_text": row["triples_text"],
-            }
+            _candidate_row(row, result.value.question, result.value.answer, list(row["answer_labels"]), generator)
         )
     frame = pd.DataFrame(rows, columns=QA_COLUMNS)
-    per_type = {kind: int((frame["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
+    per_type = _per_type(frame)
     return Output(
         frame,
         metadata=table_metadata(
