@@ -22,20 +22,13 @@ import pandas as pd
 
 from dagster_project.core.judge import CRITERIA, judge_table, judge_tasks
 from dagster_project.core.llm import LLMClient, LLMSettings
+from dagster_project.testing.openai_server import serve_until_stopped
 
 JUDGE_REPLY = "Объяснение: вопрос грамотный и понятный.\nОценка: 2"
 
 
 def _judge_reply(body: dict) -> str:
     return JUDGE_REPLY
-
-
-def _serve(delay: float, port_queue, stop_event) -> None:
-    from dagster_project.testing.openai_server import FakeOpenAIServer
-
-    with FakeOpenAIServer(_judge_reply, delay=delay) as server:
-        port_queue.put(server.port)
-        stop_event.wait()
 
 
 def _questions(n: int) -> pd.DataFrame:
@@ -75,7 +68,7 @@ def acceptability(n: int) -> float | None:
 def judge(n: int, delay: float) -> tuple[float, float]:
     context = multiprocessing.get_context("spawn")
     ports, stop = context.Queue(), context.Event()
-    server = context.Process(target=_serve, args=(delay, ports, stop), daemon=True)
+    server = context.Process(target=serve_until_stopped, args=(_judge_reply, delay, ports, stop), daemon=True)
     server.start()
     try:
         base_url = f"http://127.0.0.1:{ports.get(timeout=60)}/v1"

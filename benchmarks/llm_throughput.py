@@ -24,6 +24,7 @@ import pandas as pd
 
 from dagster_project.core.llm import LLMClient, LLMSettings
 from dagster_project.core.llm.extraction import extraction_tasks
+from dagster_project.testing.openai_server import serve_until_stopped
 
 REPLY = json.dumps(
     {
@@ -38,15 +39,6 @@ REPLY = json.dumps(
 
 def _canned(body: dict) -> str:
     return REPLY
-
-
-def _serve(delay: float, port_queue, stop_event) -> None:
-    from dagster_project.testing.openai_server import FakeOpenAIServer
-
-    with FakeOpenAIServer(_canned, delay=delay) as server:
-        port_queue.put(server.port)
-        stop_event.wait()
-        port_queue.put(len(server.requests))
 
 
 def _articles(n: int) -> pd.DataFrame:
@@ -84,7 +76,7 @@ def main() -> None:
     tasks, _ = extraction_tasks(_articles(args.requests), max_chars=6000)
     context = multiprocessing.get_context("spawn")
     ports, stop = context.Queue(), context.Event()
-    server = context.Process(target=_serve, args=(args.delay, ports, stop), daemon=True)
+    server = context.Process(target=serve_until_stopped, args=(_canned, args.delay, ports, stop), daemon=True)
     server.start()
     try:
         base_url = f"http://127.0.0.1:{ports.get(timeout=60)}/v1"

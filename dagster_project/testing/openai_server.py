@@ -344,3 +344,12 @@ def task_responder(body: dict) -> str:
     if task == "closed_book":
         return json.dumps({"answer": "не знаю"}, ensure_ascii=False)
     return json.dumps({"error": "unknown task"})
+
+
+def serve_until_stopped(responder: Responder, delay: float, port_queue, stop_event) -> None:
+    """Target for a separate process (benchmarks keep the server off the client's event loop):
+    report the port, serve until `stop_event` is set, then report how many requests arrived."""
+    with FakeOpenAIServer(responder, delay=delay) as server:
+        port_queue.put(server.port)
+        stop_event.wait()
+        port_queue.put(len(server.requests))
