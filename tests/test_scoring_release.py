@@ -76,25 +76,16 @@ def test_baseline_beats_random_retrieval(release, gold, baseline):
         assert ours[metric]["ci_low"] > floor[metric]["ci_high"], metric
 
 
+def _evaluate(materialized_month, version: str, submission, out, *options: str) -> int:
+    """`ragbench evaluate` on the session's hub; returns the exit code."""
+    hub = str(materialized_month.hub.root)
+    return main(["evaluate", "--hub", hub, "--version", version, "--submission", str(submission), "--out", str(out),
+                 *options])  # fmt: skip
+
+
 def test_evaluate_cli_writes_metrics_reports_and_per_question_results(materialized_month, baseline_file, tmp_path):
     out = tmp_path / "run"
-    code = main(
-        [
-            "evaluate",
-            "--hub",
-            str(materialized_month.hub.root),
-            "--version",
-            VERSION,
-            "--submission",
-            str(baseline_file),
-            "--out",
-            str(out),
-            "--bootstrap",
-            "100",
-            "--k",
-            "3,5",
-        ]
-    )
+    code = _evaluate(materialized_month, VERSION, baseline_file, out, "--bootstrap", "100", "--k", "3,5")
     assert code == 0
     run = load_run(out)
     assert run.metrics["version"] == VERSION
@@ -153,38 +144,14 @@ def test_bad_submission_exits_2_names_the_entry_and_writes_nothing(
     submission = tmp_path / "bad.json"
     submission.write_text(raw, encoding="utf-8")
     out = tmp_path / "out"
-    code = main(
-        [
-            "evaluate",
-            "--hub",
-            str(materialized_month.hub.root),
-            "--version",
-            VERSION,
-            "--submission",
-            str(submission),
-            "--out",
-            str(out),
-        ]
-    )
+    code = _evaluate(materialized_month, VERSION, submission, out)
     assert code == 2
     assert expected in capsys.readouterr().err
     assert not out.exists()
 
 
 def test_unknown_release_exits_2(materialized_month, baseline_file, tmp_path, capsys):
-    code = main(
-        [
-            "evaluate",
-            "--hub",
-            str(materialized_month.hub.root),
-            "--version",
-            "9.9.9",
-            "--submission",
-            str(baseline_file),
-            "--out",
-            str(tmp_path / "o"),
-        ]
-    )
+    code = _evaluate(materialized_month, "9.9.9", baseline_file, tmp_path / "o")
     assert code == 2 and "9.9.9" in capsys.readouterr().err
 
 
