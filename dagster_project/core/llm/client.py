@@ -21,7 +21,7 @@ import random
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -122,15 +122,7 @@ class RunStats:
         self.errors_by_kind[kind] = self.errors_by_kind.get(kind, 0) + 1
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "failed": self.failed,
-            "cached": self.cached,
-            "requests": self.requests,
-            "retries": self.retries,
-            "repairs": self.repairs,
-            "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens,
+        return asdict(self) | {
             "seconds": round(self.seconds, 2),
             "errors_by_kind": dict(sorted(self.errors_by_kind.items())),
         }
