@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' local news site
 
-from dagster_project.core.months import Month  # noqa: E402
-from dagster_project.core.sources import SourcesFile, load_month_report  # noqa: E402
+from dagster_project.core.common.months import Month  # noqa: E402
+from dagster_project.core.ingest.sources import SourcesFile, load_month_report  # noqa: E402
 from tests.local_news_site import NewsSite, Route, article_page, sitemap_index, story, urlset  # noqa: E402
 
 LATENCY_SECONDS = 0.05

@@ -24,8 +24,8 @@ import pandas as pd
 from dagster import DagsterInstance
 
 from dagster_project.cli import run_month
-from dagster_project.core.hub import LocalHub, ReleaseNotFoundError
-from dagster_project.core.months import Month
+from dagster_project.core.common.months import Month
+from dagster_project.core.release.hub.local import LocalHub, ReleaseNotFoundError
 from dagster_project.core.scoring.baseline import baseline_submission
 from dagster_project.core.scoring.submission import submission_json
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from dagster_project.core.judge import CRITERIA, judge_table, judge_tasks
+from dagster_project.core.filters.judge import CRITERIA, judge_table, judge_tasks
 from dagster_project.core.llm import LLMClient, LLMSettings
 from dagster_project.testing.openai_server import serve_until_stopped
 
@@ -46,7 +46,7 @@ def _questions(n: int) -> pd.DataFrame:
 
 
 def acceptability(n: int) -> float | None:
-    from dagster_project.core.acceptability import AcceptabilityClassifier, ml_available
+    from dagster_project.core.filters.acceptability import AcceptabilityClassifier, ml_available
 
     if not ml_available():
         print("acceptability: skipped (torch/transformers not installed; run `make setup-ml`)")

@@ -21,9 +21,9 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dagster_project.core.hf_hub import HfHub  # noqa: E402
-from dagster_project.core.months import Month  # noqa: E402
-from dagster_project.core.publishing import publish_month  # noqa: E402
+from dagster_project.core.common.months import Month  # noqa: E402
+from dagster_project.core.release.hub.hf import HfHub  # noqa: E402
+from dagster_project.core.release.publishing import publish_month  # noqa: E402
 from tests.fake_hf_hub import FakeHub  # noqa: E402
 
 TOKEN = "hf_benchmark_token"

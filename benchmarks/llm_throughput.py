@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from dagster_project.core.extraction.llm import extraction_tasks
 from dagster_project.core.llm import LLMClient, LLMSettings
-from dagster_project.core.llm.extraction import extraction_tasks
 from dagster_project.testing.openai_server import serve_until_stopped
 
 REPLY = json.dumps(

@@ -15,7 +15,7 @@ from pathlib import Path
 from dagster import DagsterInstance
 
 from dagster_project.cli import run_month
-from dagster_project.core.months import Month
+from dagster_project.core.common.months import Month
 
 
 def main() -> None:

@@ -28,9 +28,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from dagster_project.core.graph import GraphIndex, load_store
-from dagster_project.core.subgraphs import SUBGRAPH_TYPES, GraphProfile, sample_subgraphs, subgraphs_frame
-from dagster_project.core.synthetic_graph import synthetic_nquads, write_synthetic_graph
+from dagster_project.core.graph.rdf import GraphIndex, load_store
+from dagster_project.core.graph.subgraphs import SUBGRAPH_TYPES, GraphProfile, sample_subgraphs, subgraphs_frame
+from dagster_project.core.graph.synthetic import synthetic_nquads, write_synthetic_graph
 
 PER_TYPE = 1000
 

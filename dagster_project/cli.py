@@ -19,9 +19,9 @@ import sys
 import time
 from pathlib import Path
 
-from .core.hub import LocalHub, ReleaseNotFoundError, repo_name
-from .core.months import Month
-from .core.subgraphs import SUBGRAPH_TYPES
+from .core.common.months import Month
+from .core.graph.subgraphs import SUBGRAPH_TYPES
+from .core.release.hub.local import LocalHub, ReleaseNotFoundError, repo_name
 
 
 def _instance():
@@ -73,7 +73,7 @@ def _print_release(hub, version: str) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from .core.sources import bundled_sources
+    from .core.ingest.sources import bundled_sources
 
     months = [Month.parse(args.month)] if args.month else months_of_corpus(bundled_sources())
     if os.environ.get("RAGBENCH_LLM_BASE_URL"):
@@ -95,7 +95,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"  {month}: FAILED", file=sys.stderr)
             continue
         print(f"  done in {time.monotonic() - t0:.1f} s")
-    from .core.publishing import hub_from_environment
+    from .core.release.publishing import hub_from_environment
 
     hub = hub_from_environment(_hub_location(None))
     print(f"\nReleases in {hub.root.resolve() if isinstance(hub, LocalHub) else hub.describe()}:")
@@ -109,7 +109,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def months_of_corpus(sources) -> list[Month]:
-    from .core.sources import months_in
+    from .core.ingest.sources import months_in
 
     return months_in(sources)
 
@@ -122,7 +122,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
 
 
 def cmd_releases(args: argparse.Namespace) -> int:
-    from .core.publishing import hub_from_environment
+    from .core.release.publishing import hub_from_environment
 
     hub = hub_from_environment(_hub_location(args.hub))
     if args.version:
@@ -145,8 +145,8 @@ def cmd_releases(args: argparse.Namespace) -> int:
 
 
 def cmd_download(args: argparse.Namespace) -> int:
-    from .core.hf_hub import HubError
-    from .core.publishing import VersionMismatchError, download_release, hub_from_environment
+    from .core.release.hub.hf import HubError
+    from .core.release.publishing import VersionMismatchError, download_release, hub_from_environment
 
     hub = hub_from_environment(_hub_location(args.hub))
     try:
@@ -162,8 +162,8 @@ def cmd_download(args: argparse.Namespace) -> int:
 
 
 def cmd_subgraphs(args: argparse.Namespace) -> int:
-    from .core.graph import GraphIndex, load_store
-    from .core.subgraphs import SamplingLimits, describe, enumerate_subgraphs, sample_subgraphs, with_provenance
+    from .core.graph.rdf import GraphIndex, load_store
+    from .core.graph.subgraphs import SamplingLimits, describe, enumerate_subgraphs, sample_subgraphs, with_provenance
 
     store = load_store(Path(args.graph_file))
     index = GraphIndex.from_store(store)
@@ -199,8 +199,8 @@ def cmd_subgraphs(args: argparse.Namespace) -> int:
 
 def cmd_crawl(args: argparse.Namespace) -> int:
     """Crawl one month without running the pipeline: to try a sources file and see what it gives."""
-    from .core.articles import deduplicate
-    from .core.sources import AllSourcesFailed, bundled_sources, load_month_report, read_sources_file
+    from .core.ingest.articles import deduplicate
+    from .core.ingest.sources import AllSourcesFailed, bundled_sources, load_month_report, read_sources_file
 
     month = Month.parse(args.month)
     sources_file = args.sources or os.environ.get("RAGBENCH_SOURCES")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dagster import MonthlyPartitionsDefinition
 
-from .core.months import FIRST_MONTH, Month, month_of_version
+from .core.common.months import FIRST_MONTH, Month, month_of_version
 
 monthly_partitions = MonthlyPartitionsDefinition(start_date=FIRST_MONTH.isoformat(), timezone="UTC")
 

@@ -17,7 +17,7 @@ import os
 import sys
 from pathlib import Path
 
-from .core.hub import LocalHub, ReleaseNotFoundError
+from .core.release.hub.local import LocalHub, ReleaseNotFoundError
 from .core.scoring.baseline import DEFAULT_TOP_K, baseline_submission
 from .core.scoring.compare import DEFAULT_ALPHA, IncomparableRunsError, compare_runs
 from .core.scoring.evaluate import ScoringConfig, evaluate

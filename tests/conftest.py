@@ -18,8 +18,8 @@ import pytest
 from dagster import DagsterInstance
 
 from dagster_project.cli import run_month
-from dagster_project.core.hub import LocalHub
-from dagster_project.core.months import Month
+from dagster_project.core.common.months import Month
+from dagster_project.core.release.hub.local import LocalHub
 
 SAMPLE_MONTH = Month(2025, 9)
 NEXT_MONTH = Month(2025, 10)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from dagster_project.core.graph import load_store, write_graph
-from dagster_project.core.normalization import NORMALIZED_COLUMNS
+from dagster_project.core.graph.normalization import NORMALIZED_COLUMNS
+from dagster_project.core.graph.rdf import load_store, write_graph
 
 LITERAL = {"NUM", "DATE"}
 

@@ -10,8 +10,8 @@ from collections import defaultdict
 
 from pyoxigraph import DefaultGraph, Store
 
-from dagster_project.core.graph import term_key
-from dagster_project.core.subgraphs import THING, Subgraph
+from dagster_project.core.graph.rdf import term_key
+from dagster_project.core.graph.subgraphs import THING, Subgraph
 
 
 def facts_and_generic(store: Store) -> tuple[set[tuple[str, str, str]], set[str]]:

@@ -4,7 +4,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from dagster_project.core.articles import (
+from dagster_project.core.common.months import Month
+from dagster_project.core.common.package_files import project_dir
+from dagster_project.core.ingest.articles import (
     ArticleError,
     article_id_for,
     canonical_url,
@@ -13,9 +15,7 @@ from dagster_project.core.articles import (
     make_article,
     parse_markdown_article,
 )
-from dagster_project.core.months import Month
-from dagster_project.core.package_files import project_dir
-from dagster_project.core.sources import (
+from dagster_project.core.ingest.sources import (
     SourcesFileError,
     bundled_sources,
     load_month,

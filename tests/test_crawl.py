@@ -12,9 +12,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from dagster_project.core.articles import deduplicate
-from dagster_project.core.months import Month
-from dagster_project.core.sources import AllSourcesFailed, SourcesFile, load_month_report
+from dagster_project.core.common.months import Month
+from dagster_project.core.ingest.articles import deduplicate
+from dagster_project.core.ingest.sources import AllSourcesFailed, SourcesFile, load_month_report
 
 from .local_news_site import NewsSite, Route, article_page, atom, free_port, rss, sitemap_index, story, urlset
 
@@ -329,7 +329,7 @@ def test_a_september_backfill_gets_exactly_september_articles_and_records_every_
 
 
 def load_ua() -> str:
-    from dagster_project.core.web.config import DEFAULT_USER_AGENT
+    from dagster_project.core.ingest.web.config import DEFAULT_USER_AGENT
 
     return DEFAULT_USER_AGENT
 

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 from dagster import AssetKey, build_schedule_context
 
-from dagster_project.core.months import Month, month_of_version, seed_for
+from dagster_project.core.common.months import Month, month_of_version, seed_for
 from dagster_project.definitions import defs, monthly_schedule
 from dagster_project.partitions import monthly_partitions, partition_for_version, version_for_partition
 

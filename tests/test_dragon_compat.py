@@ -5,7 +5,7 @@ import json
 from datasets import Dataset, DatasetDict
 from rag_bench.evaluator import RAGEvaluator, evaluate_rag_results
 
-from dagster_project.core.hub import repo_name
+from dagster_project.core.release.hub.local import repo_name
 
 from .conftest import SAMPLE_MONTH
 

@@ -6,7 +6,8 @@ import time
 import numpy as np
 import pytest
 
-from dagster_project.core.entity_candidates import (
+from dagster_project.core.common.package_files import project_dir
+from dagster_project.core.graph.entity_candidates import (
     CandidateIndex,
     EmbeddingError,
     EndpointEmbedder,
@@ -14,8 +15,7 @@ from dagster_project.core.entity_candidates import (
     default_embedder,
     index_from_normalized,
 )
-from dagster_project.core.normalization import load_aliases
-from dagster_project.core.package_files import project_dir
+from dagster_project.core.graph.normalization import load_aliases
 
 from .graph_builder import facts_frame
 from .local_http import json_reply, local_server

@@ -13,17 +13,17 @@ import pandas as pd
 import pytest
 import yaml
 
-from dagster_project.core.dataset_card import DATA_FILE
-from dagster_project.core.hf_hub import HfHub, HubError, PrivacyError, RetryPolicy
-from dagster_project.core.hub import LocalHub, RepoUpload, VersionExistsError, release_uploads, repo_name
-from dagster_project.core.months import Month
-from dagster_project.core.publishing import (
+from dagster_project.core.common.months import Month
+from dagster_project.core.release.card import DATA_FILE
+from dagster_project.core.release.hub.hf import HfHub, HubError, PrivacyError, RetryPolicy
+from dagster_project.core.release.hub.local import LocalHub, RepoUpload, VersionExistsError, release_uploads, repo_name
+from dagster_project.core.release.publishing import (
     VersionMismatchError,
     download_release,
     load_public_release,
     publish_month,
 )
-from dagster_project.core.release import DATASETS
+from dagster_project.core.release.tables import DATASETS
 
 from .fake_hf_hub import FakeHub
 

@@ -14,8 +14,8 @@ import pandas as pd
 import pytest
 from dagster import AssetKey, DagsterInstance, materialize
 
-from dagster_project.core.hub import repo_name
-from dagster_project.core.release import DATASETS
+from dagster_project.core.release.hub.local import repo_name
+from dagster_project.core.release.tables import DATASETS
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
 

@@ -4,7 +4,13 @@ import pandas as pd
 import pytest
 
 from dagster_project.cli import main
-from dagster_project.core.hub import DATA_FILE, LocalHub, ReleaseNotFoundError, VersionExistsError, repo_name
+from dagster_project.core.release.hub.local import (
+    DATA_FILE,
+    LocalHub,
+    ReleaseNotFoundError,
+    VersionExistsError,
+    repo_name,
+)
 
 
 def _tables(answer: str = "Тверь") -> dict[str, pd.DataFrame]:

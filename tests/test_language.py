@@ -2,13 +2,13 @@
 
 import pytest
 
-from dagster_project.core.extraction import extract_triplets, triplets_frame
-from dagster_project.core.graph import GraphIndex, load_store, write_graph
-from dagster_project.core.normalization import load_aliases, normalize_triplets
-from dagster_project.core.package_files import project_dir
-from dagster_project.core.questions import generate_question
-from dagster_project.core.russian import inflect_phrase, lemma_key, verb_form
-from dagster_project.core.subgraphs import sample_subgraphs
+from dagster_project.core.common.package_files import project_dir
+from dagster_project.core.common.russian import inflect_phrase, lemma_key, verb_form
+from dagster_project.core.extraction.dependency_parse import extract_triplets, triplets_frame
+from dagster_project.core.graph.normalization import load_aliases, normalize_triplets
+from dagster_project.core.graph.rdf import GraphIndex, load_store, write_graph
+from dagster_project.core.graph.subgraphs import sample_subgraphs
+from dagster_project.core.questions.templates import generate_question
 
 TEXT = (
     "Компания «Северный ветер» открыла новый завод в Твери. "
@@ -122,7 +122,7 @@ def test_template_questions_are_grammatical(tmp_path):
 
 
 def test_degenerate_multihop_with_the_same_verb_twice_is_refused(tmp_path):
-    from dagster_project.core.questions import QuestionError
+    from dagster_project.core.questions.templates import QuestionError
 
     from .graph_builder import build_store
 

@@ -9,16 +9,16 @@ import pandas as pd
 import pytest
 from jinja2 import UndefinedError
 
-from dagster_project.core.extraction import RAW_TRIPLET_COLUMNS, triplets_frame
-from dagster_project.core.llm import LLMResult
-from dagster_project.core.llm.extraction import (
+from dagster_project.core.extraction.dependency_parse import RAW_TRIPLET_COLUMNS, triplets_frame
+from dagster_project.core.extraction.llm import (
     ExtractionReply,
     extraction_tasks,
     relation_grammar,
     triplets_from_results,
 )
+from dagster_project.core.llm import LLMResult
 from dagster_project.core.llm.prompts import EXTRACTION_PROMPT, QA_PROMPTS, chunk_text, render_messages
-from dagster_project.core.manifest import prompt_hashes
+from dagster_project.core.release.manifest import prompt_hashes
 
 SENTENCE = "Компания «Северный ветер» открыла завод номер {i} в Заречье и наняла {n} рабочих."
 

@@ -12,13 +12,17 @@ import pytest
 from dagster import AssetKey, DagsterInstance, materialize
 
 from dagster_project.cli import run_month
-from dagster_project.core.hub import repo_name
+from dagster_project.core.common.package_files import project_dir
+from dagster_project.core.graph.llm_normalization import (
+    links_from_results,
+    normalization_questions,
+    normalization_tasks,
+)
+from dagster_project.core.graph.normalization import normalize_triplets
+from dagster_project.core.graph.subgraphs import Subgraph
 from dagster_project.core.llm import LLMClient, LLMSettings
-from dagster_project.core.llm.normalization import links_from_results, normalization_questions, normalization_tasks
-from dagster_project.core.llm.qa import qa_task
-from dagster_project.core.normalization import normalize_triplets
-from dagster_project.core.package_files import project_dir
-from dagster_project.core.subgraphs import Subgraph
+from dagster_project.core.questions.llm import qa_task
+from dagster_project.core.release.hub.local import repo_name
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
 from dagster_project.testing.openai_server import FakeOpenAIServer, Reply, prompt_task, task_responder
@@ -140,7 +144,7 @@ def test_the_whole_month_runs_on_the_llm_strategies_and_a_rerun_asks_nothing_new
 
 
 def _hub(env):
-    from dagster_project.core.hub import LocalHub
+    from dagster_project.core.release.hub.local import LocalHub
 
     return LocalHub(env["RAGBENCH_HUB"])
 
@@ -199,7 +203,7 @@ def test_without_an_endpoint_the_offline_strategies_run(materialized_month):
 
 
 def _raw(rows: list[tuple[str, str, str, str, str]]) -> pd.DataFrame:
-    from dagster_project.core.extraction import RAW_TRIPLET_COLUMNS
+    from dagster_project.core.extraction.dependency_parse import RAW_TRIPLET_COLUMNS
 
     out = []
     for i, (subject, s_type, relation, obj, o_type) in enumerate(rows):
@@ -256,7 +260,7 @@ def test_llm_normalization_answer_outside_the_candidates_is_repaired_then_failed
 
 
 def test_llm_question_that_names_the_bridge_goes_back_with_the_reason(server, tmp_path):
-    from dagster_project.core.graph import GraphIndex
+    from dagster_project.core.graph.rdf import GraphIndex
 
     _, store = build_store(tmp_path, [("PER:Анна Соколова", "возглавлять", "Северный ветер"),
                                       ("Северный ветер", "открыть завод в", "LOC:Заречье")])  # fmt: skip

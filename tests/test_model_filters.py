@@ -9,12 +9,12 @@ import json
 import pandas as pd
 import pytest
 
-from dagster_project.core.acceptability import acceptability_table, unavailable_reason
-from dagster_project.core.closed_book import ClosedBookReply, closed_book_table, closed_book_tasks, lemma_f1
-from dagster_project.core.filters import FILTER_COLUMNS
-from dagster_project.core.judge import CRITERIA, judge_table, judge_tasks, parse_judge_reply
+from dagster_project.core.filters.acceptability import acceptability_table, unavailable_reason
+from dagster_project.core.filters.closed_book import ClosedBookReply, closed_book_table, closed_book_tasks, lemma_f1
+from dagster_project.core.filters.judge import CRITERIA, judge_table, judge_tasks, parse_judge_reply
+from dagster_project.core.filters.selection import combine_verdicts, funnel, select_top_k
+from dagster_project.core.filters.verdicts import FILTER_COLUMNS
 from dagster_project.core.llm import LLMClient, LLMResult, LLMSettings, ReplyInvalid
-from dagster_project.core.selection import combine_verdicts, funnel, select_top_k
 from dagster_project.testing.openai_server import FakeOpenAIServer, Reply, task_responder
 
 QA = pd.DataFrame(
@@ -224,7 +224,7 @@ def test_acceptability_verdicts_from_scores():
 def test_the_classifier_is_loaded_from_a_local_checkpoint_and_scores_in_batches(tmp_path):
     pytest.importorskip("torch")
     pytest.importorskip("transformers")
-    from dagster_project.core.acceptability import AcceptabilityClassifier
+    from dagster_project.core.filters.acceptability import AcceptabilityClassifier
     from dagster_project.testing.tiny_models import build_tiny_classifier
 
     checkpoint = build_tiny_classifier(tmp_path / "tiny-rucola")
@@ -270,7 +270,7 @@ def test_the_acceptability_asset_runs_the_classifier_from_the_configured_path(ma
 
 
 def test_closed_book_similarity_by_embeddings_when_configured(server):
-    from dagster_project.core.closed_book import embedding_similarity
+    from dagster_project.core.filters.closed_book import embedding_similarity
 
     server.reset()
     server.inject(Reply(status=503), match=lambda body: "input" in body)
@@ -287,7 +287,7 @@ def test_closed_book_similarity_by_embeddings_when_configured(server):
 
 
 def test_failed_embeddings_fall_back_to_lemma_f1(server):
-    from dagster_project.core.closed_book import embedding_similarity
+    from dagster_project.core.filters.closed_book import embedding_similarity
 
     server.reset()
     server.inject(Reply(status=400), match=lambda body: "input" in body)

@@ -6,9 +6,9 @@ import pandas as pd
 from dagster import AssetKey, DagsterInstance, materialize
 
 from dagster_project.cli import run_month
-from dagster_project.core.hub import DATA_FILE, repo_name
-from dagster_project.core.release import DATASETS
-from dagster_project.core.subgraphs import SUBGRAPH_TYPES
+from dagster_project.core.graph.subgraphs import SUBGRAPH_TYPES
+from dagster_project.core.release.hub.local import DATA_FILE, repo_name
+from dagster_project.core.release.tables import DATASETS
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
 

@@ -7,16 +7,16 @@ import pytest
 from dagster import AssetKey, DagsterInstance, materialize
 
 from dagster_project.assets.release import RELEASE_CHECKS
-from dagster_project.core.articles import articles_frame, make_article
-from dagster_project.core.hub import LocalHub
-from dagster_project.core.release import build_release
-from dagster_project.core.release_checks import (
+from dagster_project.core.ingest.articles import articles_frame, make_article
+from dagster_project.core.release.checks import (
     answers_in_questions,
     dangling_text_ids,
     dense_ids,
     duplicate_ids,
     public_dataset_problems,
 )
+from dagster_project.core.release.hub.local import LocalHub
+from dagster_project.core.release.tables import build_release
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
 

@@ -3,8 +3,8 @@
 import json
 
 from dagster_project.cli import main
-from dagster_project.core.graph import GraphIndex
-from dagster_project.core.subgraphs import enumerate_subgraphs, sample_subgraphs
+from dagster_project.core.graph.rdf import GraphIndex
+from dagster_project.core.graph.subgraphs import enumerate_subgraphs, sample_subgraphs
 
 from .graph_builder import build_store
 
@@ -198,9 +198,9 @@ def test_cli_prints_every_subgraph_as_json_lines(tmp_path, capsys):
 
 import pytest  # noqa: E402
 
-from dagster_project.core.graph import load_store  # noqa: E402
-from dagster_project.core.subgraphs import GraphProfile, SamplingLimits  # noqa: E402
-from dagster_project.core.synthetic_graph import write_synthetic_graph  # noqa: E402
+from dagster_project.core.graph.rdf import load_store  # noqa: E402
+from dagster_project.core.graph.subgraphs import GraphProfile, SamplingLimits  # noqa: E402
+from dagster_project.core.graph.synthetic import write_synthetic_graph  # noqa: E402
 
 from .reference_subgraphs import reference_ids  # noqa: E402
 

@@ -12,14 +12,14 @@ import pytest
 from dagster import materialize
 
 from dagster_project.assets.crawl import news_articles
-from dagster_project.core.articles import make_article
-from dagster_project.core.months import Month
-from dagster_project.core.near_duplicates import NearDuplicateIndex
-from dagster_project.core.package_files import project_dir
-from dagster_project.core.sources import MarkdownDirSource, SourcesFileError, read_sources_file
-from dagster_project.core.web.cache import CachedResponse, RawCache
-from dagster_project.core.web.config import WebSource
-from dagster_project.core.web.discovery import (
+from dagster_project.core.common.months import Month
+from dagster_project.core.common.package_files import project_dir
+from dagster_project.core.ingest.articles import make_article
+from dagster_project.core.ingest.near_duplicates import NearDuplicateIndex
+from dagster_project.core.ingest.sources import MarkdownDirSource, SourcesFileError, read_sources_file
+from dagster_project.core.ingest.web.cache import CachedResponse, RawCache
+from dagster_project.core.ingest.web.config import WebSource
+from dagster_project.core.ingest.web.discovery import (
     Candidate,
     DiscoveryError,
     candidate_may_be_in_month,
@@ -28,7 +28,7 @@ from dagster_project.core.web.discovery import (
     parse_feed,
     parse_sitemap,
 )
-from dagster_project.core.web.fetch import decode_body
+from dagster_project.core.ingest.web.fetch import decode_body
 from dagster_project.resources import build_resources
 
 from .local_news_site import NewsSite, Route, article_page, free_port, sitemap_index, story, urlset
@@ -178,7 +178,7 @@ def test_near_duplicates_are_found_and_distinct_stories_are_not():
 
 
 def test_exact_duplicate_check_still_comes_first():
-    from dagster_project.core.articles import deduplicate
+    from dagster_project.core.ingest.articles import deduplicate
 
     text = " ".join(story(7))
     early = make_article(
@@ -257,7 +257,7 @@ def test_the_crawl_command_reports_a_month(tmp_path, monkeypatch, capsys):
 def test_crawling_works_from_code_that_already_runs_an_event_loop(tmp_path):
     import asyncio
 
-    from dagster_project.core.sources import AllSourcesFailed, SourcesFile, load_month_report
+    from dagster_project.core.ingest.sources import AllSourcesFailed, SourcesFile, load_month_report
 
     with NewsSite() as site:
         site.add("/sitemap.xml", Route(urlset([{"loc": site.url("/news/2024/09/03/a")}])))
@@ -288,7 +288,7 @@ def test_crawling_works_from_code_that_already_runs_an_event_loop(tmp_path):
 
 
 def test_a_source_relying_on_robots_sitemaps_says_when_there_are_none(tmp_path):
-    from dagster_project.core.sources import AllSourcesFailed, SourcesFile, load_month_report
+    from dagster_project.core.ingest.sources import AllSourcesFailed, SourcesFile, load_month_report
 
     with NewsSite() as site:
         site.add("/robots.txt", Route(b"User-agent: *\nDisallow: /admin/\n", content_type="text/plain"))

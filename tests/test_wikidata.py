@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pyoxigraph import Literal, NamedNode, Quad, QueryResultsFormat, Store
 
-from dagster_project.core.wikidata import (
+from dagster_project.core.graph.wikidata import (
     ENTITY_PREFIX,
     WikidataClient,
     apply_novelty,
@@ -171,8 +171,8 @@ def test_the_normalized_triplets_asset_records_verdicts_and_the_graph_drops_know
 
     from dagster_project.assets.extraction import normalized_triplets
     from dagster_project.assets.graph import knowledge_graph
-    from dagster_project.core.extraction import extract_triplets, triplets_frame
-    from dagster_project.core.graph import load_store
+    from dagster_project.core.extraction.dependency_parse import extract_triplets, triplets_frame
+    from dagster_project.core.graph.rdf import load_store
     from dagster_project.resources import BenchmarkSettings, LLMResource, StorageResource, WikidataResource
 
     text = "Сбербанк открыл офис в Москве. Герман Греф возглавляет Сбербанк. Анна Соколова посетила Москву."

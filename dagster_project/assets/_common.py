@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue
 
-from ..core.months import Month
-from ..core.records import ItemFailure, check_error_budget, failures_frame
+from ..core.common.months import Month
+from ..core.common.records import ItemFailure, check_error_budget, failures_frame
 from ..resources import StorageResource
 
 PREVIEW_ROWS = 10

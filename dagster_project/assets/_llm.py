@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dagster import AssetExecutionContext, MetadataValue
 
+from ..core.common.records import ItemFailure
 from ..core.llm import LLMClient, LLMResult, LLMTask
-from ..core.records import ItemFailure
 from ..resources import LLMResource, StorageResource
 
 OFFLINE_NOTE = "offline strategy (no LLM configured: RAGBENCH_LLM_BASE_URL is not set)"

@@ -3,8 +3,8 @@
 import pandas as pd
 from dagster import AssetExecutionContext, Failure, MetadataValue, Output, asset
 
-from ..core.articles import articles_frame, deduplicate
-from ..core.sources import AllSourcesFailed
+from ..core.ingest.articles import articles_frame, deduplicate
+from ..core.ingest.sources import AllSourcesFailed
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, NewsSourcesResource, StorageResource
 from ._common import markdown_table, month_of, record_failures, table_metadata

@@ -7,14 +7,14 @@ offline strategies run (Natasha dependency parse; lemma keys and similarity clus
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
-from ..core.entity_candidates import default_embedder
-from ..core.extraction import EXTRACTOR_NAME, extract_triplets, triplets_frame
-from ..core.llm.extraction import extraction_tasks, triplets_from_results
-from ..core.llm.normalization import links_from_results, normalization_questions, normalization_tasks
+from ..core.common.records import ItemFailure
+from ..core.extraction.dependency_parse import EXTRACTOR_NAME, extract_triplets, triplets_frame
+from ..core.extraction.llm import extraction_tasks, triplets_from_results
+from ..core.graph.entity_candidates import default_embedder
+from ..core.graph.llm_normalization import links_from_results, normalization_questions, normalization_tasks
+from ..core.graph.normalization import normalize_triplets
+from ..core.graph.wikidata import apply_novelty, check_novelty
 from ..core.llm.prompts import EXTRACTION_PROMPT, NORMALIZATION_PROMPT
-from ..core.normalization import normalize_triplets
-from ..core.records import ItemFailure
-from ..core.wikidata import apply_novelty, check_novelty
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, LLMResource, StorageResource, WikidataResource
 from ._common import markdown_table, record_failures, table_metadata

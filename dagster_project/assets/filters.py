@@ -9,26 +9,26 @@ from pathlib import Path
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
-from ..core import filters as core_filters
-from ..core.acceptability import (
+from ..core.common.months import seed_for
+from ..core.common.records import ItemFailure
+from ..core.filters import verdicts as core_filters
+from ..core.filters.acceptability import (
     AcceptabilityClassifier,
     acceptability_strategy,
     acceptability_table,
     unavailable_reason,
 )
-from ..core.closed_book import (
+from ..core.filters.closed_book import (
     CLOSED_BOOK_PROMPT,
     closed_book_table,
     closed_book_tasks,
     embedding_similarity,
     lemma_f1,
 )
-from ..core.graph import GraphIndex, load_store
-from ..core.judge import JUDGE_PROMPT, judge_table, judge_tasks
-from ..core.months import seed_for
-from ..core.records import ItemFailure
-from ..core.selection import combine_verdicts, funnel, select_top_k
-from ..core.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
+from ..core.filters.judge import JUDGE_PROMPT, judge_table, judge_tasks
+from ..core.filters.selection import combine_verdicts, funnel, select_top_k
+from ..core.graph.rdf import GraphIndex, load_store
+from ..core.graph.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, LLMResource, StorageResource
 from ._common import markdown_table, record_failures, table_metadata

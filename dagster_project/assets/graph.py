@@ -6,9 +6,9 @@ from pathlib import Path
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
-from ..core.graph import GraphIndex, load_store, write_graph
-from ..core.months import seed_for
-from ..core.subgraphs import (
+from ..core.common.months import seed_for
+from ..core.graph.rdf import GraphIndex, load_store, write_graph
+from ..core.graph.subgraphs import (
     SUBGRAPH_TYPES,
     GraphProfile,
     SamplingLimits,

@@ -6,12 +6,12 @@ from pathlib import Path
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
-from ..core.graph import GraphIndex, load_store
+from ..core.common.records import ItemFailure
+from ..core.graph.rdf import GraphIndex, load_store
+from ..core.graph.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
 from ..core.llm.prompts import QA_PROMPTS
-from ..core.llm.qa import qa_task
-from ..core.questions import GENERATOR, QuestionError, generate_question
-from ..core.records import ItemFailure
-from ..core.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
+from ..core.questions.llm import qa_task
+from ..core.questions.templates import GENERATOR, QuestionError, generate_question
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, LLMResource, StorageResource
 from ._common import record_failures, record_passed_over, table_metadata

@@ -16,22 +16,22 @@ from dagster import (
     multi_asset,
 )
 
-from ..core.acceptability import acceptability_strategy
-from ..core.closed_book import CLOSED_BOOK_PROMPT
-from ..core.extraction import EXTRACTOR_NAME
-from ..core.judge import JUDGE_PROMPT
+from ..core.extraction.dependency_parse import EXTRACTOR_NAME
+from ..core.filters.acceptability import acceptability_strategy
+from ..core.filters.closed_book import CLOSED_BOOK_PROMPT
+from ..core.filters.judge import JUDGE_PROMPT
 from ..core.llm.prompts import EXTRACTION_PROMPT, NORMALIZATION_PROMPT, QA_PROMPTS
-from ..core.manifest import build_manifest
-from ..core.publishing import publish_month
-from ..core.questions import GENERATOR
-from ..core.release import DATASETS, build_release, load_or_create_key, month_key
-from ..core.release_checks import (
+from ..core.questions.templates import GENERATOR
+from ..core.release.checks import (
     answers_in_questions,
     dangling_text_ids,
     dense_ids,
     duplicate_ids,
     public_dataset_problems,
 )
+from ..core.release.manifest import build_manifest
+from ..core.release.publishing import publish_month
+from ..core.release.tables import DATASETS, build_release, load_or_create_key, month_key
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, HubResource, LLMResource, StorageResource, WikidataResource
 from ._common import markdown_table, month_of, table_metadata

@@ -4,7 +4,7 @@
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
-from ..core.hub import ReleaseNotFoundError
+from ..core.release.hub.local import ReleaseNotFoundError
 from ..core.scoring.evaluate import ScoringConfig
 from ..core.scoring.leaderboard import PRIMARY_METRIC, build_leaderboard, leaderboard_markdown, submissions_for
 from ..core.scoring.submission import gold_from_release

@@ -7,15 +7,22 @@ from pathlib import Path
 
 from dagster import ConfigurableResource, EnvVar
 
-from ..core.hf_hub import HfHub
-from ..core.hub import LocalHub
+from ..core.common.months import Month
+from ..core.common.package_files import project_dir
+from ..core.graph.normalization import load_aliases
+from ..core.graph.wikidata import WikidataClient, default_user_agent
+from ..core.ingest.sources import (
+    MonthLoad,
+    SourcesFile,
+    bundled_sources,
+    load_month,
+    load_month_report,
+    read_sources_file,
+)
 from ..core.llm import LLMClient, LLMSettings
-from ..core.months import Month
-from ..core.normalization import load_aliases
-from ..core.package_files import project_dir
-from ..core.publishing import open_hub, parse_private_overrides
-from ..core.sources import MonthLoad, SourcesFile, bundled_sources, load_month, load_month_report, read_sources_file
-from ..core.wikidata import WikidataClient, default_user_agent
+from ..core.release.hub.hf import HfHub
+from ..core.release.hub.local import LocalHub
+from ..core.release.publishing import open_hub, parse_private_overrides
 from .io_manager import StorageIOManager
 
 

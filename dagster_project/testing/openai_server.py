@@ -219,7 +219,7 @@ class FakeOpenAIServer:
 def bag_of_lemmas(text: str, dimensions: int = 256) -> list[float]:
     import hashlib
 
-    from ..core.russian import lemma_key
+    from ..core.common.russian import lemma_key
 
     vector = [0.0] * dimensions
     for word in lemma_key(text).split():
@@ -267,7 +267,7 @@ def _extraction_answer(body: dict) -> str:
 
 @lru_cache(maxsize=4096)
 def _extraction_for_text(text: str) -> str:
-    from ..core.extraction import extract_triplets
+    from ..core.extraction.dependency_parse import extract_triplets
 
     triplets = []
     for t in extract_triplets("prompt", text):
@@ -287,7 +287,7 @@ def _extraction_for_text(text: str) -> str:
 def _normalization_answer(body: dict) -> str:
     from rapidfuzz import fuzz
 
-    from ..core.russian import lemma_key
+    from ..core.common.russian import lemma_key
 
     item = prompt_item(body)
     mention = lemma_key(item["mention"])

@@ -14,7 +14,7 @@ from pathlib import Path
 import razdel
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..package_files import project_dir
+from ..common.package_files import project_dir
 
 EXTRACTION_PROMPT = "triplet_extraction.j2"
 NORMALIZATION_PROMPT = "entity_normalization.j2"

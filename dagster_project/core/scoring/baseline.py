@@ -17,7 +17,7 @@ import pandas as pd
 import razdel
 from rank_bm25 import BM25Okapi
 
-from ..russian import morph
+from ..common.russian import morph
 from .submission import Entry
 from .text import lemma_tokens
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import razdel
 
-from ..russian import lemma
+from ..common.russian import lemma
 
 _THOUSANDS_RE = re.compile(r"(?<=\d)[ \u00a0\u202f\u2009](?=\d{3}(?!\d))")
 _DECIMAL_COMMA_RE = re.compile(r"(?<=\d),(?=\d)")

@@ -1,0 +1,242 @@
+"""Entity normalization (offline strategy): lemma keys, an alias table, surname resolution and
+similarity clustering, so that "Сбербанка", "Сбербанк" and "Сбербанком" become one node.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pandas as pd
+import yaml
+from rapidfuzz import fuzz
+
+from ..common.russian import fold, lemma_key
+
+LITERAL_TYPES = {"NUM", "DATE"}
+NAMED_TYPES = {"PER", "ORG", "LOC"}
+CASE_HINTS = {"datv": "кому", "gent": "кого/чего", "ablt": "кем/чем", "loct": "о ком", "date": "когда", "nomn": ""}
+
+NORMALIZED_COLUMNS = [
+    "article_id",
+    "subject",
+    "relation",
+    "object",
+    "extractor",
+    "sentence",
+    "subject_key",
+    "canonical_subject",
+    "subject_type",
+    "subject_descriptor",
+    "relation_key",
+    "canonical_relation",
+    "verb",
+    "complement",
+    "preposition",
+    "case",
+    "object_key",
+    "canonical_object",
+    "object_type",
+    "object_descriptor",
+    "in_wikidata",
+    "novelty",
+]
+
+
+def load_aliases(path: Path | None) -> dict[str, str]:
+    """Alias table: YAML mapping canonical name -> list of aliases. Returned keyed by lemma key."""
+    if path is None or not path.exists():
+        return {}
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: the alias table must map canonical names to lists of aliases")
+    table: dict[str, str] = {}
+    for canonical, aliases in raw.items():
+        if not isinstance(aliases, list):
+            raise ValueError(f"{path}: aliases of {canonical!r} must be a list")
+        for alias in [canonical, *aliases]:
+            table[lemma_key(str(alias))] = str(canonical)
+    return table
+
+
+def literal_key(text: str) -> str:
+    return "lit:" + fold(" ".join(text.split()))
+
+
+class _UnionFind:
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, item: str) -> str:
+        self.parent.setdefault(item, item)
+        while self.parent[item] != item:
+            self.parent[item] = self.parent[self.parent[item]]
+            item = self.parent[item]
+        return item
+
+    def union(self, keep: str, other: str) -> None:
+        self.parent[self.find(other)] = self.find(keep)
+
+
+def _mentions(raw: pd.DataFrame) -> pd.DataFrame:
+    subjects = raw[["article_id", "subject_normal", "subject_type", "subject_descriptor"]]
+    objects = raw[["article_id", "object_normal", "object_type", "object_descriptor"]]
+    subjects.columns = objects.columns = ["article_id", "normal", "type", "descriptor"]
+    return pd.concat([subjects, objects], ignore_index=True)
+
+
+def entity_base_key(normal: str, aliases: dict[str, str]) -> str:
+    """The lemma key of a name, or of its canonical name when the alias table knows it."""
+    key = lemma_key(normal)
+    return lemma_key(aliases[key]) if key in aliases else key
+
+
+def named_mentions(raw: pd.DataFrame) -> pd.DataFrame:
+    """Every mention of a named (non-literal) entity: article_id, normal, type, descriptor."""
+    mentions = _mentions(raw)
+    return mentions[~mentions["type"].isin(LITERAL_TYPES)]
+
+
+def build_entity_table(
+    raw: pd.DataFrame,
+    aliases: dict[str, str],
+    *,
+    fuzzy_threshold: float = 94.0,
+    links: list[tuple[str, str]] | None = None,
+) -> dict[tuple[str, str], dict]:
+    """Map every (normal form, type) mention to its cluster: key, canonical name, type, descriptor.
+
+    Without `links`, clusters come from the offline heuristics (lone surnames, near-identical
+    spellings). With `links` (pairs of base keys known to be one entity, e.g. decided by an LLM),
+    those pairs are merged instead of the heuristics."""
+    named = named_mentions(raw)
+    base_key: dict[tuple[str, str], str] = {}
+    for normal, kind in named[["normal", "type"]].drop_duplicates().itertuples(index=False):
+        base_key[(normal, kind)] = entity_base_key(normal, aliases)
+    frequency = Counter(base_key[(n, t)] for n, t in named[["normal", "type"]].itertuples(index=False))
+    types_of: dict[str, Counter] = defaultdict(Counter)
+    for (_, kind), key in base_key.items():
+        types_of[key][kind] += frequency[key]
+
+    clusters = _UnionFind()
+    keys = sorted(frequency, key=lambda k: (-frequency[k], k))
+    if links is not None:
+        for keep, other in sorted(links):
+            clusters.union(keep, other)
+        return _cluster_table(named, base_key, clusters, aliases)
+    # A lone surname joins the one full name that ends with it ("Соколова" -> "Анна Соколова").
+    full_names: dict[str, list[str]] = defaultdict(list)
+    for key in keys:
+        if "PER" in types_of[key] and len(key.split()) >= 2:
+            full_names[key.split()[-1]].append(key)
+    for key in keys:
+        if "PER" in types_of[key] and len(key.split()) == 1 and len(full_names.get(key, [])) == 1:
+            clusters.union(full_names[key][0], key)
+    # Near-identical keys of the same type are spelling variants of one entity.
+    by_type: dict[str, list[str]] = defaultdict(list)
+    for key in keys:
+        by_type[types_of[key].most_common(1)[0][0]].append(key)
+    for same_type in by_type.values():
+        for i, key in enumerate(same_type):
+            for other in same_type[i + 1 :]:
+                if min(len(key), len(other)) >= 6 and fuzz.ratio(key, other) >= fuzzy_threshold:
+                    clusters.union(key, other)
+    return _cluster_table(named, base_key, clusters, aliases)
+
+
+def _cluster_table(
+    named: pd.DataFrame, base_key: dict[tuple[str, str], str], clusters: _UnionFind, aliases: dict[str, str]
+) -> dict[tuple[str, str], dict]:
+    """Canonical name (alias target, else the most frequent full name), type and descriptor per cluster."""
+    members: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for mention, key in base_key.items():
+        members[clusters.find(key)].append(mention)
+    names: Counter = Counter(zip(named["normal"], named["type"], strict=True))
+    descriptors: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    for normal, kind, descriptor in named[["normal", "type", "descriptor"]].itertuples(index=False):
+        if descriptor:
+            descriptors[(normal, kind)][descriptor] += 1
+
+    table: dict[tuple[str, str], dict] = {}
+    for root, mentions_of_root in members.items():
+        type_votes: Counter = Counter()
+        name_votes: Counter = Counter()
+        descriptor_votes: Counter = Counter()
+        for mention in mentions_of_root:
+            type_votes[mention[1]] += names[mention]
+            alias_target = aliases.get(lemma_key(mention[0]))
+            name_votes[alias_target or mention[0]] += names[mention] + (1000 if alias_target else 0)
+            descriptor_votes.update(descriptors[mention])
+        named_votes = {k: v for k, v in type_votes.items() if k in NAMED_TYPES}
+        kind = max(sorted(named_votes or type_votes), key=lambda k: (named_votes or type_votes)[k])
+        canonical = max(sorted(name_votes), key=lambda n: (name_votes[n], len(n.split()), len(n)))
+        descriptor = descriptor_votes.most_common(1)[0][0] if descriptor_votes else ""
+        for mention in mentions_of_root:
+            table[mention] = {"key": f"{kind}:{root}", "canonical": canonical, "type": kind, "descriptor": descriptor}
+    return table
+
+
+def relation_key(verb: str, complement: str, preposition: str, case: str) -> str:
+    return "|".join((verb, lemma_key(complement) if complement else "", preposition, case))
+
+
+def relation_label(verb: str, complement: str, preposition: str, case: str) -> str:
+    words = " ".join(part for part in (verb, complement, preposition) if part)
+    hint = CASE_HINTS.get(case, "") if not preposition else ""
+    return f"{words} ({hint})" if hint else words
+
+
+def normalize_triplets(
+    raw: pd.DataFrame, aliases: dict[str, str], links: list[tuple[str, str]] | None = None
+) -> pd.DataFrame:
+    """Add canonical entity and relation names; the novelty verdict is filled in later.
+    `links`: entity merges decided elsewhere (see build_entity_table)."""
+    if raw.empty:
+        return pd.DataFrame(columns=NORMALIZED_COLUMNS)
+    entities = build_entity_table(raw, aliases, links=links)
+    rows = []
+    for row in raw.itertuples(index=False):
+        subject = _resolve(entities, row.subject_normal, row.subject_type, row.subject_descriptor)
+        obj = _resolve(entities, row.object_normal, row.object_type, row.object_descriptor)
+        if subject["key"] == obj["key"]:
+            continue  # a self-loop after merging carries no fact
+        rows.append(
+            {
+                "article_id": row.article_id,
+                "subject": row.subject,
+                "relation": row.relation,
+                "object": row.object,
+                "extractor": row.extractor,
+                "sentence": row.sentence,
+                "subject_key": subject["key"],
+                "canonical_subject": subject["canonical"],
+                "subject_type": subject["type"],
+                "subject_descriptor": subject["descriptor"],
+                "relation_key": relation_key(row.verb, row.complement, row.preposition, row.case),
+                "canonical_relation": relation_label(row.verb, row.complement, row.preposition, row.case),
+                "verb": row.verb,
+                "complement": row.complement,
+                "preposition": row.preposition,
+                "case": row.case,
+                "object_key": obj["key"],
+                "canonical_object": obj["canonical"],
+                "object_type": obj["type"],
+                "object_descriptor": obj["descriptor"],
+                "in_wikidata": None,
+                "novelty": "skipped",
+            }
+        )
+    frame = pd.DataFrame(rows, columns=NORMALIZED_COLUMNS)
+    frame["in_wikidata"] = frame["in_wikidata"].astype("boolean")
+    return frame
+
+
+def _resolve(entities: dict, normal: str, kind: str, descriptor: str) -> dict:
+    if kind in LITERAL_TYPES:
+        return {
+            "key": f"{kind}:{literal_key(normal)}",
+            "canonical": " ".join(normal.split()),
+            "type": kind,
+            "descriptor": "",
+        }
+    return entities[(normal, kind)]

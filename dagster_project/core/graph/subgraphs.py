@@ -1,0 +1,390 @@
+"""Subgraphs of the four question types, found by the SPARQL files in sparql/ on pyoxigraph.
+
+Semantics (DESIGN.md section 7): the queries check uniqueness against every fact of the graph.
+This module adds node eligibility (generic noun phrases, typed rb:Thing, are never asked about),
+turns query rows into `Subgraph` records, attaches provenance (the articles that state each
+triple), and samples a bounded, seeded number of subgraphs per type.
+
+Two ways to run a query:
+
+- `enumerate_subgraphs` runs it on the whole graph: every subgraph, for small graphs (`--all`).
+- `sample_subgraphs` stays bounded on graphs of millions of triples. A `GraphProfile` (one pass
+  of two GROUP BY queries) gives each entity's degree. Entities with at most `max_degree` facts
+  are shuffled with the seed and visited in that order as the query's center (?s, ?anchor, ?x
+  or ?b), a few per query, bound by a VALUES clause that replaces the query's "#@center" line.
+  Results are streamed and each center's are cut at `rows_per_center`; at most `per_center`
+  subgraphs are kept from one center, and the visit stops once `limit` subgraphs are found (a
+  small graph whose centers run out first gets its cut centers reread in full). Hubs (degree
+  above the cap) are never centers, and conditional questions do not use the largest ones as
+  constraints either (their NOT EXISTS scan would be as long as the hub's degree). None of this
+  relaxes a uniqueness test: the NOT EXISTS checks still see the whole graph, so every sampled
+  subgraph is one that `enumerate_subgraphs` also returns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
+from pathlib import Path
+
+import pandas as pd
+from pyoxigraph import NamedNode, Store
+
+from ..common.package_files import file_sha256, project_dir
+from .rdf import TYPE_CLASSES, GraphIndex, article_id_of, term_from_key, term_key
+
+SUBGRAPH_TYPES = ("simple", "set", "cond", "mh")
+SUBGRAPH_COLUMNS = ["subgraph_id", "type", "triples", "answer", "answer_labels", "bridge", "anchor", "article_ids"]
+
+Triple = tuple[str, str, str]  # term keys: IRI or literal:<kind>:<value>
+_DIRECTION_VARIABLES = {"direction", "d1", "d2"}  # "out" / "in" flags bound by the queries
+THING = TYPE_CLASSES["OTHER"]
+
+# The variable bound to one entity when sampling, and the fewest facts that entity needs.
+CENTER_VARIABLE = {"simple": "s", "set": "anchor", "cond": "x", "mh": "b"}
+MIN_CENTER_DEGREE = {"simple": 1, "set": 2, "cond": 2, "mh": 2}
+# Variables that must be named, non-generic nodes (the answer of mh may be a literal).
+ASKED_ABOUT = {"simple": ("s", "o"), "set": ("anchor",), "cond": ("x", "y1", "y2"), "mh": ("q", "b", "x")}
+_NOT_HUB_LINE = re.compile(r"^[ \t]*#@not-hub (?P<variables>.+)$", re.MULTILINE)
+_CENTER_LINE = re.compile(r"^(?P<indent>[ \t]*)#@center (?P<variable>\?\w+)[ \t]*$", re.MULTILINE)
+
+_OUT_DEGREE = "SELECT ?node (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?node ?r ?o } } GROUP BY ?node"
+_IN_DEGREE = "SELECT ?node (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?r ?node } FILTER (isIRI(?node)) } GROUP BY ?node"
+_GENERIC_NODES = f"SELECT ?node WHERE {{ ?node a <{THING.value}> }}"
+
+
+@dataclass(frozen=True)
+class Subgraph:
+    type: str
+    triples: tuple[Triple, ...]
+    answer: tuple[str, ...]
+    bridge: str | None = None
+    anchor: str | None = None  # the entity a set question is about
+    article_ids: tuple[str, ...] = field(default=(), compare=False)
+
+    @cached_property
+    def subgraph_id(self) -> str:
+        payload = json.dumps([self.type, sorted(self.triples), sorted(self.answer), self.bridge], ensure_ascii=False)
+        return hashlib.sha1(payload.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class SamplingLimits:
+    """Bounds of `sample_subgraphs`; they choose which subgraphs are found, never relax uniqueness."""
+
+    max_degree: int = 200  # entities with more facts (quads) are hubs: never centers or cond constraints
+    per_center: int = 2  # subgraphs kept around one center, so a sample is not a few entities' neighbourhoods
+    rows_per_center: int = 8  # query rows read per center before the stream is dropped (first pass)
+    centers_per_query: int = 4  # centers bound by one VALUES clause (planned once; with 8, pyoxigraph plans cond worse)
+    # The largest hubs kept out of cond constraints, by a NOT IN list in the query: each pair's NOT EXISTS
+    # scan is as long as its constraint's degree, but a long list slows every row, so only the biggest go.
+    max_excluded_hubs: int = 200
+
+
+@dataclass
+class GraphProfile:
+    """Degrees (fact quads touching a node) and generic nodes of a store, computed once."""
+
+    degree: Counter
+    generic: frozenset[str]
+
+    @classmethod
+    def of(cls, store: Store) -> GraphProfile:
+        degree: Counter = Counter()
+        for query in (_OUT_DEGREE, _IN_DEGREE):
+            for solution in store.query(query):
+                degree[solution["node"].value] += int(solution["n"].value)
+        generic = frozenset(solution["node"].value for solution in store.query(_GENERIC_NODES))
+        return cls(degree, generic)
+
+    def hubs(self, max_degree: int) -> list[str]:
+        return sorted(node for node, count in self.degree.items() if count > max_degree)
+
+    def largest_hubs(self, max_degree: int, count: int) -> list[str]:
+        """At most `count` hubs, the highest degrees first (ties by name), returned sorted by name."""
+        ranked = sorted((node for node, n in self.degree.items() if n > max_degree), key=lambda x: (-self.degree[x], x))
+        return sorted(ranked[:count])
+
+    def centers(self, kind: str, max_degree: int) -> list[str]:
+        """Entities that may be the center of a `kind` subgraph, in a stable order."""
+        low = MIN_CENTER_DEGREE[kind]
+        return sorted(
+            node
+            for node, count in self.degree.items()
+            if low <= count <= max_degree and node not in self.generic and not node.startswith("_:")
+        )
+
+
+def query_path(kind: str) -> Path:
+    if kind not in SUBGRAPH_TYPES:
+        raise ValueError(f"unknown subgraph type {kind!r}; expected one of {', '.join(SUBGRAPH_TYPES)}")
+    return project_dir("sparql") / f"{kind}.rq"
+
+
+def query_hashes() -> dict[str, str]:
+    return {kind: file_sha256(query_path(kind)) for kind in SUBGRAPH_TYPES}
+
+
+@cache
+def _query_text(kind: str) -> str:
+    return query_path(kind).read_text(encoding="utf-8")
+
+
+def _bounded_query(kind: str, hubs: tuple[str, ...]) -> str:
+    """The query with its "#@not-hub ?a ?b" line turned into a FILTER keeping hubs out of ?a, ?b."""
+
+    def not_hub(match: re.Match) -> str:
+        if not hubs:
+            return ""
+        listed = ", ".join(f"<{hub}>" for hub in hubs)
+        variables = match.group("variables").split()
+        return "  FILTER (" + " && ".join(f"{v} NOT IN ({listed})" for v in variables) + ")"
+
+    return _NOT_HUB_LINE.sub(not_hub, _query_text(kind))
+
+
+def _rows(store: Store, query: str) -> Iterator[dict[str, object]]:
+    solutions = store.query(query)
+    names = [v.value for v in solutions.variables]
+    for solution in solutions:
+        yield dict(zip(names, solution, strict=True))
+
+
+def _edge(a: str, relation: str, b: str, direction: str) -> Triple:
+    """The triple linking a to b through relation: (a r b) when 'out', (b r a) when 'in'."""
+    return (a, relation, b) if direction == "out" else (b, relation, a)
+
+
+def _partners(store: Store, anchor, relation, direction: str) -> list[str]:
+    if direction == "out":
+        quads = store.quads_for_pattern(anchor, relation, None, None)
+        return sorted({term_key(q.object) for q in quads})
+    quads = store.quads_for_pattern(None, relation, anchor, None)
+    return sorted({term_key(q.subject) for q in quads})
+
+
+def _subgraph_of_row(
+    store: Store, kind: str, row: dict[str, object], generic: frozenset[str], max_set_partners: int
+) -> Subgraph | None:
+    """The subgraph a query row stands for, or None when a generic node would be asked about."""
+    keys = {
+        name: value.value if name in _DIRECTION_VARIABLES else term_key(value)
+        for name, value in row.items()
+        if value is not None
+    }
+    if any(keys[name] in generic for name in ASKED_ABOUT[kind]):
+        return None
+    if kind == "simple":
+        return Subgraph("simple", ((keys["s"], keys["r"], keys["o"]),), (keys["o"],))
+    if kind == "set":
+        if int(row["partners"].value) > max_set_partners:
+            return None
+        partners = _partners(store, row["anchor"], row["r"], keys["direction"])
+        if len(partners) > max_set_partners or keys["anchor"] in partners or any(p in generic for p in partners):
+            return None
+        triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
+        return Subgraph("set", triples, tuple(partners), anchor=keys["anchor"])
+    if kind == "cond":
+        triples = (
+            _edge(keys["x"], keys["r1"], keys["y1"], keys["d1"]),
+            _edge(keys["x"], keys["r2"], keys["y2"], keys["d2"]),
+        )
+        return Subgraph("cond", triples, (keys["x"],))
+    triples = (
+        _edge(keys["q"], keys["r1"], keys["b"], keys["d1"]),
+        _edge(keys["b"], keys["r2"], keys["x"], keys["d2"]),
+    )
+    return Subgraph("mh", triples, (keys["x"],), bridge=keys["b"], anchor=keys["q"])
+
+
+def _generic_nodes(store: Store) -> frozenset[str]:
+    return frozenset(solution["node"].value for solution in store.query(_GENERIC_NODES))
+
+
+def enumerate_subgraphs(
+    store: Store, kind: str, *, max_set_partners: int = 5, max_candidates: int | None = None
+) -> Iterator[Subgraph]:
+    """Every subgraph of `kind` on the whole graph (up to `max_candidates` query rows), in query order."""
+    generic = _generic_nodes(store)
+    for count, row in enumerate(_rows(store, _bounded_query(kind, ()))):
+        if max_candidates is not None and count >= max_candidates:
+            return
+        subgraph = _subgraph_of_row(store, kind, row, generic, max_set_partners)
+        if subgraph is not None:
+            yield subgraph
+
+
+def subgraphs_around(
+    store: Store,
+    kind: str,
+    center: str,
+    *,
+    profile: GraphProfile,
+    limits: SamplingLimits = SamplingLimits(),
+    max_set_partners: int = 5,
+) -> list[Subgraph]:
+    """Distinct subgraphs of `kind` whose center variable is `center`, reading at most `rows_per_center` rows."""
+    query = _bounded_query(kind, _excluded_hubs(kind, profile, limits))
+    return _around(store, kind, query, center, profile.generic, limits, max_set_partners)
+
+
+def _excluded_hubs(kind: str, profile: GraphProfile, limits: SamplingLimits) -> tuple[str, ...]:
+    if kind != "cond":
+        return ()
+    return tuple(profile.largest_hubs(limits.max_degree, limits.max_excluded_hubs))
+
+
+def _around(
+    store: Store,
+    kind: str,
+    query: str,
+    center: str,
+    generic: frozenset[str],
+    limits: SamplingLimits,
+    max_set_partners: int,
+) -> list[Subgraph]:
+    return _around_each(store, kind, query, [center], generic, limits, max_set_partners)[0][center]
+
+
+def _around_each(
+    store: Store,
+    kind: str,
+    query: str,
+    centers: list[str],
+    generic: frozenset[str],
+    limits: SamplingLimits,
+    max_set_partners: int,
+) -> tuple[dict[str, list[Subgraph]], set[str]]:
+    """Subgraphs around each of `centers` and the centers whose rows were cut short, from one query.
+
+    VALUES binds the center variable to all of them, so the query is parsed and planned once.
+    Reading stops after `rows_per_center` rows for one center, or that many times the number of
+    centers in all."""
+    values = " ".join(str(NamedNode(center)) for center in centers)  # NamedNode validates each IRI
+    bound = _CENTER_LINE.sub(lambda m: f"{m['indent']}VALUES {m['variable']} {{ {values} }}", query)
+    variable = CENTER_VARIABLE[kind]
+    found: dict[str, dict[str, Subgraph]] = {center: {} for center in centers}
+    rows_of: Counter = Counter()
+    cut: set[str] = set()
+    for count, row in enumerate(_rows(store, bound)):
+        if count >= limits.rows_per_center * len(centers):
+            cut.update(centers)  # which ones had more is unknown: all of them may be revisited
+            break
+        center = row[variable].value
+        rows_of[center] += 1
+        if rows_of[center] > limits.rows_per_center:
+            cut.add(center)
+            continue
+        subgraph = _subgraph_of_row(store, kind, row, generic, max_set_partners)
+        if subgraph is not None:
+            found[center].setdefault(subgraph.subgraph_id, subgraph)
+    return {center: [by_id[key] for key in sorted(by_id)] for center, by_id in found.items()}, cut
+
+
+def with_provenance(store: Store, subgraph: Subgraph) -> Subgraph:
+    articles: set[str] = set()
+    for s, r, o in subgraph.triples:
+        for quad in store.quads_for_pattern(NamedNode(s), NamedNode(r), term_from_key(o), None):
+            articles.add(article_id_of(quad.graph_name.value))
+    return Subgraph(
+        subgraph.type, subgraph.triples, subgraph.answer, subgraph.bridge, subgraph.anchor, tuple(sorted(articles))
+    )
+
+
+def sample_subgraphs(
+    store: Store,
+    kind: str,
+    *,
+    limit: int,
+    seed: int,
+    max_set_partners: int = 5,
+    limits: SamplingLimits = SamplingLimits(),
+    profile: GraphProfile | None = None,
+) -> list[Subgraph]:
+    """Up to `limit` subgraphs of `kind`, found around seeded random centers, sorted by id.
+
+    Pass one `profile` for several calls on the same store to compute degrees only once.
+    """
+    if kind not in SUBGRAPH_TYPES:
+        raise ValueError(f"unknown subgraph type {kind!r}; expected one of {', '.join(SUBGRAPH_TYPES)}")
+    profile = profile or GraphProfile.of(store)
+    rng = random.Random(seed)
+    centers = profile.centers(kind, limits.max_degree)
+    rng.shuffle(centers)
+    query = _bounded_query(kind, _excluded_hubs(kind, profile, limits))
+    chosen: dict[str, Subgraph] = {}
+    spare: dict[str, Subgraph] = {}  # found beyond per_center; used only if the visit runs out of centers
+    truncated: list[str] = []  # centers whose rows were cut at rows_per_center
+    for start in range(0, len(centers), limits.centers_per_query):
+        if len(chosen) >= limit:
+            break
+        batch = centers[start : start + limits.centers_per_query]
+        found, cut = _around_each(store, kind, query, batch, profile.generic, limits, max_set_partners)
+        truncated += [center for center in batch if center in cut]
+        for center in batch:
+            if len(chosen) >= limit:
+                break
+            around = found[center]
+            rng.shuffle(around)
+            for subgraph in around[: limits.per_center]:
+                chosen[subgraph.subgraph_id] = subgraph
+                spare.pop(subgraph.subgraph_id, None)
+            for subgraph in around[limits.per_center :]:
+                spare.setdefault(subgraph.subgraph_id, subgraph)
+    if len(chosen) < limit and truncated:
+        # Every center was visited and the sample is still short (a small graph): read the cut
+        # centers in full, so that a graph with at most `limit` subgraphs yields all of them.
+        unbounded = replace(limits, rows_per_center=1 << 40)
+        for center in truncated:
+            found, _ = _around_each(store, kind, query, [center], profile.generic, unbounded, max_set_partners)
+            for subgraph in found[center]:
+                if subgraph.subgraph_id not in chosen:
+                    spare.setdefault(subgraph.subgraph_id, subgraph)
+    if len(chosen) < limit and spare:
+        extra = sorted(spare)
+        for key in rng.sample(extra, min(limit - len(chosen), len(extra))):
+            chosen[key] = spare[key]
+    ordered = [chosen[key] for key in sorted(chosen)][:limit]
+    return [with_provenance(store, sg) for sg in ordered]
+
+
+def subgraphs_frame(subgraphs: Iterable[Subgraph], index: GraphIndex) -> pd.DataFrame:
+    rows = []
+    for sg in subgraphs:
+        rows.append(
+            {
+                "subgraph_id": sg.subgraph_id,
+                "type": sg.type,
+                "triples": json.dumps([list(t) for t in sg.triples], ensure_ascii=False),
+                "answer": json.dumps(list(sg.answer), ensure_ascii=False),
+                "answer_labels": [index.node(a).label for a in sg.answer],
+                "bridge": sg.bridge,
+                "anchor": sg.anchor,
+                "article_ids": list(sg.article_ids),
+            }
+        )
+    return pd.DataFrame(rows, columns=SUBGRAPH_COLUMNS)
+
+
+def subgraph_from_row(row) -> Subgraph:
+    return Subgraph(
+        type=row["type"],
+        triples=tuple(tuple(t) for t in json.loads(row["triples"])),
+        answer=tuple(json.loads(row["answer"])),
+        bridge=row["bridge"] if isinstance(row["bridge"], str) else None,
+        anchor=row["anchor"] if isinstance(row["anchor"], str) else None,
+        article_ids=tuple(row["article_ids"]),
+    )
+
+
+def describe(subgraph: Subgraph, index: GraphIndex) -> list[str]:
+    """Human-readable triples: 'Анна Соколова | подписать соглашение с | Олег Мельников'."""
+    return [
+        f"{index.node(s).label} | {index.relations[r].label} | {index.node(o).label}" for s, r, o in subgraph.triples
+    ]
