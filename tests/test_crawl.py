@@ -15,8 +15,17 @@ import pytest
 from dagster_project.core.common.months import Month
 from dagster_project.core.ingest.articles import deduplicate
 from dagster_project.core.ingest.sources import AllSourcesFailed, SourcesFile, load_month_report
-
-from .local_news_site import NewsSite, Route, article_page, atom, free_port, rss, sitemap_index, story, urlset
+from dagster_project.testing.news_site import (
+    NewsSite,
+    Route,
+    article_page,
+    atom,
+    free_port,
+    rss,
+    sitemap_index,
+    story,
+    urlset,
+)
 
 SEPTEMBER, OCTOBER = Month(2024, 9), Month(2024, 10)
 NOW = datetime(2024, 10, 20, 12, 0, tzinfo=UTC)  # September is a backfill; October is the current month

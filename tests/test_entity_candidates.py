@@ -16,9 +16,8 @@ from dagster_project.core.graph.entity_candidates import (
     index_from_normalized,
 )
 from dagster_project.core.graph.normalization import load_aliases
-
-from .graph_builder import facts_frame
-from .local_http import json_reply, local_server
+from dagster_project.testing.graph_builder import facts_frame
+from dagster_project.testing.local_http import json_reply, local_server
 
 NAMES = [
     "Сбербанк",

@@ -24,8 +24,7 @@ from dagster_project.core.release.publishing import (
     publish_month,
 )
 from dagster_project.core.release.tables import DATASETS
-
-from .fake_hf_hub import FakeHub
+from dagster_project.testing.hf_hub import FakeHub
 
 TOKEN = "hf_test-token-that-must-never-leak-0123456789"  # fake; hyphens keep it unlike a real token
 NS = "acme"

@@ -18,9 +18,9 @@ from dagster_project.core.release.hub.local import repo_name
 from dagster_project.core.release.tables import DATASETS
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
+from dagster_project.testing.hf_hub import FakeHub
 
 from .conftest import SAMPLE_MONTH
-from .fake_hf_hub import FakeHub
 
 TOKEN = "hf_pipeline-token-that-must-never-leak-42"  # fake; hyphens keep it unlike a real token
 NS = "ragbench-test"

@@ -123,8 +123,7 @@ def test_template_questions_are_grammatical(tmp_path):
 
 def test_degenerate_multihop_with_the_same_verb_twice_is_refused(tmp_path):
     from dagster_project.core.questions.templates import QuestionError
-
-    from .graph_builder import build_store
+    from dagster_project.testing.graph_builder import build_store
 
     _, store = build_store(tmp_path, [
         ("PER:Анна", "посетить", "LOC:Казань"),

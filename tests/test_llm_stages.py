@@ -25,10 +25,10 @@ from dagster_project.core.questions.llm import qa_task
 from dagster_project.core.release.hub.local import repo_name
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
+from dagster_project.testing.graph_builder import build_store
 from dagster_project.testing.openai_server import FakeOpenAIServer, Reply, prompt_task, task_responder
 
 from .conftest import SAMPLE_MONTH, pipeline_env
-from .graph_builder import build_store
 
 API_KEY = "sk-stage-secret-5678"
 ARTICLES = 6

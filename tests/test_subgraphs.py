@@ -5,8 +5,7 @@ import json
 from dagster_project.cli import main
 from dagster_project.core.graph.rdf import GraphIndex
 from dagster_project.core.graph.subgraphs import enumerate_subgraphs, sample_subgraphs
-
-from .graph_builder import build_store
+from dagster_project.testing.graph_builder import build_store
 
 
 def readable(store, kind, **options) -> set:

@@ -30,8 +30,7 @@ from dagster_project.core.ingest.web.discovery import (
 )
 from dagster_project.core.ingest.web.fetch import decode_body
 from dagster_project.resources import build_resources
-
-from .local_news_site import NewsSite, Route, article_page, free_port, sitemap_index, story, urlset
+from dagster_project.testing.news_site import NewsSite, Route, article_page, free_port, sitemap_index, story, urlset
 
 SEPTEMBER = Month(2024, 9)
 RUSSIAN = (
@@ -107,7 +106,7 @@ def test_sitemaps_in_every_form_and_broken_ones():
 
 
 def test_feeds_and_non_feeds():
-    from .local_news_site import rss
+    from dagster_project.testing.news_site import rss
 
     entries = parse_feed(rss([("t", "https://x.ru/a", "Tue, 03 Sep 2024 10:00:00 +0300")]), "https://x.ru/rss")
     assert entries == [Candidate("https://x.ru/a", published_at=datetime(2024, 9, 3, 7, tzinfo=UTC))]

@@ -6,10 +6,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from dagster_project.core.graph.normalization import NORMALIZED_COLUMNS
-from dagster_project.core.graph.rdf import load_store, write_graph
-
-LITERAL = {"NUM", "DATE"}
+from ..core.graph.normalization import NORMALIZED_COLUMNS
+from ..core.graph.rdf import load_store, write_graph
 
 
 def node(name: str) -> tuple[str, str]:
