@@ -7,7 +7,7 @@ from rag_bench.evaluator import RAGEvaluator, evaluate_rag_results
 
 from dagster_project.core.release.hub.local import repo_name
 
-from .conftest import SAMPLE_MONTH
+from tests.conftest import SAMPLE_MONTH
 
 
 def _release(materialized_month):

@@ -28,7 +28,7 @@ from dagster_project.resources import build_resources
 from dagster_project.testing.graph_builder import build_store
 from dagster_project.testing.openai_server import FakeOpenAIServer, Reply, prompt_task, task_responder
 
-from .conftest import SAMPLE_MONTH, pipeline_env
+from tests.conftest import SAMPLE_MONTH, pipeline_env
 
 API_KEY = "sk-stage-secret-5678"
 ARTICLES = 6

@@ -14,7 +14,7 @@ from dagster_project.core.scoring.leaderboard import build_leaderboard
 from dagster_project.core.scoring.runs import load_run
 from dagster_project.core.scoring.submission import Entry, gold_from_release, submission_json
 
-from .conftest import SAMPLE_MONTH
+from tests.conftest import SAMPLE_MONTH
 
 VERSION = SAMPLE_MONTH.version
 FAST = ScoringConfig(bootstrap_samples=200)

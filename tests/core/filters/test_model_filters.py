@@ -250,7 +250,7 @@ def test_the_acceptability_asset_runs_the_classifier_from_the_configured_path(ma
     from dagster_project.resources import build_resources
     from dagster_project.testing.tiny_models import build_tiny_classifier
 
-    from .conftest import SAMPLE_MONTH, pipeline_env
+    from tests.conftest import SAMPLE_MONTH, pipeline_env
 
     env = pipeline_env(tmp_path)
     source = materialized_month.data_dir / "qa_candidates" / f"{SAMPLE_MONTH.key}.parquet"

@@ -12,7 +12,7 @@ from dagster_project.core.release.tables import DATASETS
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
 
-from .conftest import NEXT_MONTH, SAMPLE_MONTH, pipeline_env
+from tests.conftest import NEXT_MONTH, SAMPLE_MONTH, pipeline_env
 
 
 def _materialized_keys(result) -> set[str]:
@@ -39,7 +39,7 @@ def test_whole_graph_materializes_and_publishes_all_four_types(materialized_mont
 
 
 def TEST_SECRET_NOT_IN(manifest) -> bool:  # noqa: N802 - reads as an assertion
-    from .conftest import TEST_SECRET
+    from tests.conftest import TEST_SECRET
 
     return TEST_SECRET not in json.dumps(manifest, ensure_ascii=False)
 

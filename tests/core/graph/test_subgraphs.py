@@ -201,7 +201,7 @@ from dagster_project.core.graph.rdf import load_store  # noqa: E402
 from dagster_project.core.graph.subgraphs import GraphProfile, SamplingLimits  # noqa: E402
 from dagster_project.core.graph.synthetic import write_synthetic_graph  # noqa: E402
 
-from .reference_subgraphs import reference_ids  # noqa: E402
+from tests.core.graph.reference_subgraphs import reference_ids  # noqa: E402
 
 
 def cli_all(path, kind, capsys, *extra) -> set:

@@ -20,7 +20,7 @@ from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
 from dagster_project.testing.hf_hub import FakeHub
 
-from .conftest import SAMPLE_MONTH
+from tests.conftest import SAMPLE_MONTH
 
 TOKEN = "hf_pipeline-token-that-must-never-leak-42"  # fake; hyphens keep it unlike a real token
 NS = "ragbench-test"
