@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 from dagster import AssetKey, build_schedule_context
 
-from dagster_project.core.common.months import Month, month_of_version, seed_for
+from dagster_project.core.common.months import Month, month_of_version
 from dagster_project.definitions import defs, monthly_schedule
 from dagster_project.partitions import monthly_partitions, partition_for_version, version_for_partition
 
@@ -99,10 +99,16 @@ def test_versions_before_the_first_month_and_malformed_versions_are_rejected():
         Month.parse("2025-13")
 
 
-def test_month_arithmetic_and_seeds():
-    assert Month(2025, 1).previous() == Month(2024, 12)
-    assert Month(2024, 12).next() == Month(2025, 1)
-    assert Month(2025, 9).contains(datetime(2025, 9, 30, 23, 59, tzinfo=UTC))
-    assert not Month(2025, 9).contains(datetime(2025, 10, 1, tzinfo=UTC))
-    assert seed_for("2025-09-01", "x") == seed_for("2025-09-01", "x")
-    assert seed_for("2025-09-01", "x") != seed_for("2025-10-01", "x")
+def test_the_production_instance_config_is_valid_dagster_yaml():
+    import importlib
+    from pathlib import Path
+
+    from dagster._core.instance.config import dagster_instance_config
+
+    deploy = Path(__file__).resolve().parents[2] / "deploy"
+    config, _ = dagster_instance_config(str(deploy))
+    assert set(config["storage"]["postgres"]["postgres_db"]["password"]) == {"env"}
+    assert config["run_coordinator"]["config"]["max_concurrent_runs"] == 1
+    for section in ("run_coordinator", "run_launcher"):  # the classes it names exist in this dagster
+        module = importlib.import_module(config[section]["module"])
+        assert hasattr(module, config[section]["class"]), section

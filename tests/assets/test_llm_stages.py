@@ -1,9 +1,8 @@
 """The LLM strategies as Dagster stages, against a local OpenAI-compatible server that answers each
-prompt (extraction, normalization, questions) and injects faults."""
+prompt (extraction, normalization, questions, filters) and injects faults."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -13,31 +12,14 @@ from dagster import AssetKey, DagsterInstance, materialize
 
 from dagster_project.cli import run_month
 from dagster_project.core.common.package_files import project_dir
-from dagster_project.core.graph.llm_normalization import (
-    links_from_results,
-    normalization_questions,
-    normalization_tasks,
-)
-from dagster_project.core.graph.normalization import normalize_triplets
-from dagster_project.core.graph.subgraphs import Subgraph
-from dagster_project.core.llm import LLMClient, LLMSettings
-from dagster_project.core.questions.llm import qa_task
 from dagster_project.core.release.hub.local import repo_name
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
-from dagster_project.testing.graph_builder import build_store
-from dagster_project.testing.openai_server import FakeOpenAIServer, Reply, prompt_task, task_responder
-
+from dagster_project.testing.openai_server import Reply, prompt_task
 from tests.conftest import SAMPLE_MONTH, pipeline_env
 
 API_KEY = "sk-stage-secret-5678"
 ARTICLES = 6
-
-
-@pytest.fixture(scope="module")
-def server():
-    with FakeOpenAIServer(task_responder) as running:
-        yield running
 
 
 @pytest.fixture
@@ -197,89 +179,3 @@ def test_without_an_endpoint_the_offline_strategies_run(materialized_month):
     for asset in ("raw_triplets", "normalized_triplets", "qa_candidates"):
         strategy = _metadata(materialized_month.result, asset)["strategy"]
         assert "offline" in strategy and "llm" not in strategy, asset
-
-
-# --- the normalization and question tasks on small inputs -------------------------------------
-
-
-def _raw(rows: list[tuple[str, str, str, str, str]]) -> pd.DataFrame:
-    from dagster_project.core.extraction.dependency_parse import RAW_TRIPLET_COLUMNS
-
-    out = []
-    for i, (subject, s_type, relation, obj, o_type) in enumerate(rows):
-        out.append({
-            "article_id": f"a{i}", "subject": subject, "relation": relation, "object": obj, "extractor": "llm:x",
-            "sentence_index": 0, "sentence": f"{subject} {relation} {obj}.", "subject_normal": subject,
-            "subject_type": s_type, "subject_descriptor": "", "verb": relation.split()[0], "complement": "",
-            "preposition": "", "case": "", "object_normal": obj, "object_type": o_type, "object_descriptor": "",
-        })  # fmt: skip
-    return pd.DataFrame(out, columns=RAW_TRIPLET_COLUMNS)
-
-
-NORMALIZATION_RAW = [
-    ("Анна Соколова", "PER", "возглавлять", "Северный ветер", "ORG"),
-    ("Соколова", "PER", "посетить", "Тверь", "LOC"),
-    ("Олег Рябцев", "PER", "посетить", "Тверь", "LOC"),
-]
-
-
-def _settings(server, **extra) -> LLMSettings:
-    return LLMSettings(base_url=server.base_url, model="m", initial_wait=0.01, **extra)
-
-
-def test_llm_normalization_merges_what_the_model_says_is_one_entity(server):
-    server.reset()
-    raw = _raw(NORMALIZATION_RAW)
-    questions = normalization_questions(raw, {})
-    asked = {q.mention: set(q.candidates) for q in questions}
-    assert "Соколова" in asked and "Анна Соколова" in asked["Соколова"]
-    assert "Тверь" not in asked  # nothing similar: no question
-    results = LLMClient(_settings(server)).run_sync(normalization_tasks(questions))
-    frame = normalize_triplets(raw, {}, links=links_from_results(questions, results))
-    keys = dict(zip(frame["subject"], frame["subject_key"], strict=True))
-    assert keys["Соколова"] == keys["Анна Соколова"] != keys["Олег Рябцев"]
-    assert set(frame.loc[frame["subject"] == "Соколова", "canonical_subject"]) == {"Анна Соколова"}
-
-
-def test_llm_normalization_answer_outside_the_candidates_is_repaired_then_failed(server):
-    server.reset()
-    raw = _raw(NORMALIZATION_RAW)
-    questions = normalization_questions(raw, {})
-    is_surname = lambda body: prompt_task(body) == "normalization" and '"mention": "Соколова"' in body["messages"][1]["content"]  # noqa: E731,E501
-    server.inject(Reply(content='{"canonical": "Мария Соколова"}'), Reply(content='{"canonical": "Соколов"}'),
-                  match=is_surname)  # fmt: skip
-    results = LLMClient(_settings(server)).run_sync(normalization_tasks(questions))
-    failed = [r for r in results if not r.ok]
-    assert [r.item_id for r in failed] == ["PER:Соколова"]
-    assert "must be exactly one of" in failed[0].error and failed[0].raw_reply == '{"canonical": "Соколов"}'
-    repair = server.requests_matching(is_surname)[1].messages[-1]["content"]
-    assert "Мария Соколова" in repair and "Анна Соколова" in repair
-    frame = normalize_triplets(raw, {}, links=links_from_results(questions, results))
-    keys = dict(zip(frame["subject"], frame["subject_key"], strict=True))
-    assert keys["Соколова"] != keys["Анна Соколова"]  # a failed question merges nothing
-
-
-def test_llm_question_that_names_the_bridge_goes_back_with_the_reason(server, tmp_path):
-    from dagster_project.core.graph.rdf import GraphIndex
-
-    _, store = build_store(tmp_path, [("PER:Анна Соколова", "возглавлять", "Северный ветер"),
-                                      ("Северный ветер", "открыть завод в", "LOC:Заречье")])  # fmt: skip
-    index = GraphIndex.from_store(store)
-    iri = {info.label: key for key, info in index.nodes.items()}
-    relation = {frame.label: key for key, frame in index.relations.items()}
-    subgraph = Subgraph(
-        "mh",
-        ((iri["Анна Соколова"], relation["возглавлять"], iri["Северный ветер"]),
-         (iri["Северный ветер"], relation["открыть завод в"], iri["Заречье"])),
-        (iri["Заречье"],), bridge=iri["Северный ветер"], anchor=iri["Анна Соколова"],
-    )  # fmt: skip
-    task = qa_task(subgraph, index)
-    item = json.loads(task.messages[1]["content"].split("Вход:")[1].split("Ответ:")[0])
-    assert item["bridge"] == "Северный ветер" and item["anchor"] == "Анна Соколова" and item["answer"] == ["Заречье"]
-    server.reset()
-    leaky = '{"question": "Где открыл завод «Северный ветер», который возглавляет Анна Соколова?", "answer": "Заречье"}'
-    good = '{"question": "Где открыла завод компания, которую возглавляет Анна Соколова?", "answer": "Заречье"}'
-    server.inject(Reply(content=leaky), Reply(content=good))
-    [result] = LLMClient(_settings(server)).run_sync([task])
-    assert result.ok and result.value.answer == "Заречье"
-    assert "names the bridge" in server.requests[1].messages[-1]["content"]

@@ -11,7 +11,6 @@ from dagster_project.core.release.hub.local import DATA_FILE, repo_name
 from dagster_project.core.release.tables import DATASETS
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
-
 from tests.conftest import NEXT_MONTH, SAMPLE_MONTH, pipeline_env
 
 

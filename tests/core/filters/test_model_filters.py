@@ -15,7 +15,7 @@ from dagster_project.core.filters.judge import CRITERIA, judge_table, judge_task
 from dagster_project.core.filters.selection import combine_verdicts, funnel, select_top_k
 from dagster_project.core.filters.verdicts import FILTER_COLUMNS
 from dagster_project.core.llm import LLMClient, LLMResult, LLMSettings, ReplyInvalid
-from dagster_project.testing.openai_server import FakeOpenAIServer, Reply, task_responder
+from dagster_project.testing.openai_server import Reply
 
 QA = pd.DataFrame(
     [
@@ -25,12 +25,6 @@ QA = pd.DataFrame(
          "triples_text": json.dumps(["Северный ветер | открыть завод в | Заречье"], ensure_ascii=False)},
     ]
 )  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def server():
-    with FakeOpenAIServer(task_responder) as running:
-        yield running
 
 
 def client(server, model: str = "judge-70b") -> LLMClient:
@@ -237,36 +231,6 @@ def test_the_classifier_is_loaded_from_a_local_checkpoint_and_scores_in_batches(
     one_by_one = AcceptabilityClassifier(checkpoint, batch_size=1).scores(questions)
     assert scores == pytest.approx(one_by_one, abs=1e-5)
     assert scores[0] == pytest.approx(scores[2], abs=1e-6)  # same question, same score
-
-
-def test_the_acceptability_asset_runs_the_classifier_from_the_configured_path(materialized_month, tmp_path):
-    pytest.importorskip("torch")
-    pytest.importorskip("transformers")
-    import shutil
-
-    from dagster import AssetKey, DagsterInstance, materialize
-
-    from dagster_project.definitions import all_assets
-    from dagster_project.resources import build_resources
-    from dagster_project.testing.tiny_models import build_tiny_classifier
-
-    from tests.conftest import SAMPLE_MONTH, pipeline_env
-
-    env = pipeline_env(tmp_path)
-    source = materialized_month.data_dir / "qa_candidates" / f"{SAMPLE_MONTH.key}.parquet"
-    (tmp_path / "data" / "qa_candidates").mkdir(parents=True)
-    shutil.copy(source, tmp_path / "data" / "qa_candidates" / source.name)
-    env["RAGBENCH_RUCOLA_CHECKPOINT"] = str(build_tiny_classifier(tmp_path / "tiny"))
-    env["RAGBENCH_ACCEPTABILITY_THRESHOLD"] = "0.5"
-    result = materialize(all_assets, selection=[AssetKey("qa_acceptability")], partition_key=SAMPLE_MONTH.key,
-                         resources=build_resources(env), instance=DagsterInstance.ephemeral())  # fmt: skip
-    assert result.success
-    table = pd.read_parquet(tmp_path / "data" / "qa_acceptability" / f"{SAMPLE_MONTH.key}.parquet")
-    candidates = pd.read_parquet(source)
-    assert list(table["qa_id"]) == list(candidates["qa_id"])
-    assert table["score"].between(0, 1).all()
-    assert set(table["verdict"]) <= {"pass", "fail"}
-    assert ((table["score"] >= 0.5) == (table["verdict"] == "pass")).all()
 
 
 def test_closed_book_similarity_by_embeddings_when_configured(server):

@@ -2,10 +2,14 @@
 
 import json
 
+import pytest
+
 from dagster_project.cli import main
-from dagster_project.core.graph.rdf import GraphIndex
-from dagster_project.core.graph.subgraphs import enumerate_subgraphs, sample_subgraphs
+from dagster_project.core.graph.rdf import GraphIndex, load_store
+from dagster_project.core.graph.subgraphs import GraphProfile, SamplingLimits, enumerate_subgraphs, sample_subgraphs
+from dagster_project.core.graph.synthetic import write_synthetic_graph
 from dagster_project.testing.graph_builder import build_store
+from tests.core.graph.reference_subgraphs import reference_ids
 
 
 def readable(store, kind, **options) -> set:
@@ -178,31 +182,7 @@ def test_sampling_is_seeded_and_bounded(tmp_path):
     assert [s.subgraph_id for s in first] != [s.subgraph_id for s in other]
 
 
-def test_cli_prints_every_subgraph_as_json_lines(tmp_path, capsys):
-    path, _ = build_store(
-        tmp_path,
-        [
-            ("Банк «Заречный»", "выдать кредит", "Альфа"),
-            ("Банк «Заречный»", "выдать кредит", "Бета"),
-        ],
-    )
-    assert main(["subgraphs", str(path), "--type", "set", "--all"]) == 0
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert len(lines) == 1
-    assert sorted(lines[0]["answer_labels"]) == ["Альфа", "Бета"]
-    assert lines[0]["readable"][0].startswith("Банк «Заречный» | выдать кредит")
-
-
 # --- exact expectations under --all, and agreement with the plain-Python statement -------------
-
-import pytest  # noqa: E402
-
-from dagster_project.core.graph.rdf import load_store  # noqa: E402
-from dagster_project.core.graph.subgraphs import GraphProfile, SamplingLimits  # noqa: E402
-from dagster_project.core.graph.synthetic import write_synthetic_graph  # noqa: E402
-
-from tests.core.graph.reference_subgraphs import reference_ids  # noqa: E402
-
 
 def cli_all(path, kind, capsys, *extra) -> set:
     assert main(["subgraphs", str(path), "--type", kind, "--all", *extra]) == 0

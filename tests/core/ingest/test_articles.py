@@ -5,7 +5,6 @@ from datetime import UTC, datetime
 import pytest
 
 from dagster_project.core.common.months import Month
-from dagster_project.core.common.package_files import project_dir
 from dagster_project.core.ingest.articles import (
     ArticleError,
     article_id_for,
@@ -130,8 +129,3 @@ def test_sources_file_resolves_relative_paths_and_rejects_bad_files(tmp_path):
     bad.write_text("sources:\n  - name: x\n    kind: telepathy\n    path: y\n", encoding="utf-8")
     with pytest.raises(SourcesFileError, match="not valid"):
         read_sources_file(bad)
-
-
-def test_project_files_are_found():
-    assert (project_dir("sparql") / "mh.rq").exists()
-    assert (project_dir("data") / "corpus").is_dir()

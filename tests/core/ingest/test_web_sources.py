@@ -1,17 +1,13 @@
 """Pieces of the web crawler on their own: charsets, dates in URLs, sitemap and feed parsing, the
-sources file, the raw cache, near-duplicates; and the news_articles asset on a local web source."""
+sources file, the raw cache, near-duplicates."""
 
 from __future__ import annotations
 
 import gzip
 from datetime import UTC, date, datetime
-from pathlib import Path
 
-import pandas as pd
 import pytest
-from dagster import materialize
 
-from dagster_project.assets.crawl import news_articles
 from dagster_project.core.common.months import Month
 from dagster_project.core.common.package_files import project_dir
 from dagster_project.core.ingest.articles import make_article
@@ -29,7 +25,6 @@ from dagster_project.core.ingest.web.discovery import (
     parse_sitemap,
 )
 from dagster_project.core.ingest.web.fetch import decode_body
-from dagster_project.resources import build_resources
 from dagster_project.testing.news_site import NewsSite, Route, article_page, free_port, sitemap_index, story, urlset
 
 SEPTEMBER = Month(2024, 9)
@@ -188,69 +183,6 @@ def test_exact_duplicate_check_still_comes_first():
     )
     kept, dropped = deduplicate([late, early])
     assert kept == [early] and dropped[0][1] == f"same content as {early.article_id}"
-
-
-def test_the_news_articles_asset_crawls_a_web_source_and_survives_a_dead_one(tmp_path):
-    with NewsSite() as site:
-        urls = []
-        for day in range(2, 11):  # 9 articles: 2 failures stay under the 20% error budget
-            path = f"/news/2024/09/{day:02d}/item"
-            site.add(path, Route(article_page(f"Новость {day}", story(200 + day), f"2024-09-{day:02d}T10:00:00+03:00")))
-            urls.append(site.url(path))
-        site.add(
-            "/sitemap.xml", Route(urlset([{"loc": u} for u in urls] + [{"loc": site.url("/news/2024/09/12/gone")}]))
-        )
-        sources = tmp_path / "sources.yaml"
-        sources.write_text(
-            "crawler: {timeout_seconds: 2, retries: 0, rate_limit_per_second: 0}\nsources:\n"
-            f"  - {{name: local, kind: web, sitemaps: ['{site.url('/sitemap.xml')}']}}\n"
-            f"  - {{name: dead, kind: web, sitemaps: ['http://127.0.0.1:{free_port()}/sitemap.xml']}}\n",
-            encoding="utf-8",
-        )
-        data_dir = tmp_path / "data"
-        env = {
-            "RAGBENCH_DATA_DIR": str(data_dir),
-            "RAGBENCH_HUB": str(tmp_path / "hub"),
-            "RAGBENCH_SOURCES": str(sources),
-        }
-        resources = {
-            k: v for k, v in build_resources(env).items() if k in {"io_manager", "storage", "sources", "benchmark"}
-        }
-        result = materialize([news_articles], partition_key="2024-09-01", resources=resources)
-    assert result.success
-    frame = result.output_for_node("news_articles")
-    assert sorted(frame["title"]) == sorted(f"Новость {day}" for day in range(2, 11))
-    metadata = result.asset_materializations_for_node("news_articles")[0].metadata
-    assert metadata["failed_items"].value == 2  # the 404 page and the dead source
-    assert metadata["failed_sources"].value == ["dead"]
-    assert metadata["sources"].value == {"local": 9, "dead": 0}
-    assert metadata["crawl"].value["pages_tried"] == 10
-    failures = pd.read_parquet(data_dir / "failures" / "news_articles" / "2024-09-01.parquet")
-    recorded = dict(zip(failures["item_id"], failures["error"], strict=True))
-    assert set(recorded) == {f"local:{site.url('/news/2024/09/12/gone')}", "dead"}
-    assert recorded[f"local:{site.url('/news/2024/09/12/gone')}"] == "HTTP 404"
-    assert recorded["dead"].startswith("source failed entirely: no feed or sitemap could be read")
-    assert any(Path(data_dir, "raw_cache").rglob("*.gz"))  # the raw cache lives in the storage root
-
-
-def test_the_crawl_command_reports_a_month(tmp_path, monkeypatch, capsys):
-    from dagster_project.cli import main
-
-    with NewsSite() as site:
-        site.add("/sitemap.xml", Route(urlset([{"loc": site.url("/news/2024/09/03/a")}, {"loc": site.url("/x/404")}])))
-        site.add("/news/2024/09/03/a", Route(article_page("Новость", story(300), "2024-09-03T10:00:00+03:00")))
-        sources = tmp_path / "sources.yaml"
-        sources.write_text(
-            "crawler: {rate_limit_per_second: 0}\n"
-            f"sources:\n  - {{name: local, kind: web, sitemaps: ['{site.url('/sitemap.xml')}']}}\n",
-            encoding="utf-8",
-        )
-        monkeypatch.setenv("RAGBENCH_DATA_DIR", str(tmp_path / "data"))
-        assert main(["crawl", "--month", "2024-09", "--sources", str(sources)]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "2024-09: 1 articles (0 duplicates dropped), 1 failures"
-    assert out[1] == "  local: 1 articles"
-    assert out[-1] == f"  failed local:{site.url('/x/404')}: HTTP 404"
 
 
 def test_crawling_works_from_code_that_already_runs_an_event_loop(tmp_path):

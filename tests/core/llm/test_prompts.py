@@ -1,30 +1,15 @@
-"""Prompts render for every task, long articles are chunked (never truncated), and LLM replies are
-turned into raw triplets with the offline extractor's columns."""
+"""Prompts render for every task, and long articles are chunked (never truncated)."""
 
 from __future__ import annotations
 
 import json
 
-import pandas as pd
 import pytest
 from jinja2 import UndefinedError
 
-from dagster_project.core.extraction.dependency_parse import RAW_TRIPLET_COLUMNS, triplets_frame
-from dagster_project.core.extraction.llm import (
-    ExtractionReply,
-    extraction_tasks,
-    relation_grammar,
-    triplets_from_results,
-)
-from dagster_project.core.llm import LLMResult
 from dagster_project.core.llm.prompts import EXTRACTION_PROMPT, QA_PROMPTS, chunk_text, render_messages
 from dagster_project.core.release.manifest import prompt_hashes
-
-SENTENCE = "Компания «Северный ветер» открыла завод номер {i} в Заречье и наняла {n} рабочих."
-
-
-def long_article(sentences: int) -> str:
-    return " ".join(SENTENCE.format(i=i, n=100 + i) for i in range(sentences))
+from tests.samples import long_article
 
 
 def test_every_task_has_a_prompt_with_system_and_user_parts_and_its_hash_is_in_the_manifest():
@@ -53,75 +38,3 @@ def test_long_articles_are_chunked_by_whole_sentences_and_nothing_is_lost():
     # one sentence longer than the limit is kept whole, never cut
     giant = "Слово " * 400 + "конец."
     assert chunk_text(giant, 100) == [giant.strip()]
-
-
-def test_extraction_sends_every_chunk_with_the_whole_system_prompt():
-    articles = pd.DataFrame(
-        [{"article_id": "long", "title": "Большая статья", "text": long_article(60)},
-         {"article_id": "short", "title": "Короткая", "text": "Анна Соколова посетила Тверь."}]
-    )  # fmt: skip
-    tasks, chunks = extraction_tasks(articles, max_chars=1000)
-    long_tasks = [t for t in tasks if t.item_id.startswith("long#")]
-    assert len(long_tasks) == len(chunk_text(articles["text"][0], 1000)) > 3
-    systems = {t.messages[0]["content"] for t in tasks}
-    assert len(systems) == 1  # identical and complete for every chunk
-    assert f"часть 1 из {len(long_tasks)}" in long_tasks[0].messages[1]["content"]
-    assert "часть" not in tasks[-1].messages[1]["content"]
-    assert set(chunks) == {t.item_id for t in tasks}
-
-
-def test_relation_grammar_is_read_from_the_relation_text():
-    assert relation_grammar("подписала соглашение с", "ORG") == ("подписать", "соглашение", "с", "")
-    assert relation_grammar("возглавлять", "ORG") == ("возглавлять", "", "", "")
-    assert relation_grammar("запустить цех", "DATE") == ("запустить", "цех", "", "date")
-
-
-def test_llm_triplets_have_the_offline_columns_and_invented_entities_are_dropped():
-    text = "Компания «Северный ветер» открыла завод в Заречье 2 сентября. Анна Соколова возглавляет компанию."
-    articles = pd.DataFrame([{"article_id": "a1", "title": "t", "text": text}])
-    tasks, chunks = extraction_tasks(articles, max_chars=6000)
-    reply = ExtractionReply.model_validate(
-        {
-            "triplets": [
-                {"subject": "Северный ветер", "subject_type": "ORG", "relation": "открыть завод в",
-                 "object": "Заречье", "object_type": "LOC", "evidence": "Компания открыла завод в Заречье."},
-                {"subject": "Северный ветер", "subject_type": "ORG", "relation": "открыть завод",
-                 "object": "2 сентября", "object_type": "DATE"},
-                {"subject": "Анна Соколова", "subject_type": "PER", "relation": "возглавлять",
-                 "object": "Газпром", "object_type": "ORG"},  # not in the text
-                {"subject": "завод", "subject_type": "OTHER", "relation": "находиться в",
-                 "object": "2 сентября", "object_type": "DATE"},  # no named entity
-            ]
-        }
-    )  # fmt: skip
-    outcome = triplets_from_results([LLMResult(item_id=tasks[0].item_id, value=reply)], chunks, "llm:test")
-    frame = triplets_frame(outcome.triplets)
-    assert list(frame.columns) == RAW_TRIPLET_COLUMNS
-    assert list(frame["object"]) == ["Заречье", "2 сентября"]
-    assert list(frame["preposition"]) == ["в", ""]
-    assert list(frame["case"]) == ["", "date"]
-    assert set(frame["extractor"]) == {"llm:test"}
-    assert [d["not_in_text"] for d in outcome.ungrounded] == ["Газпром"]
-    assert outcome.without_named_entity == 1
-
-
-def test_llm_configuration_from_the_environment_and_a_missing_model_is_a_clear_error():
-    from dagster import EnvVar
-
-    from dagster_project.resources import LLMResource, build_resources
-
-    resources = build_resources(
-        {"RAGBENCH_LLM_BASE_URL": "http://127.0.0.1:9/v1", "RAGBENCH_LLM_MODEL": "big",
-         "RAGBENCH_LLM_QA_MODEL": "qa-small", "RAGBENCH_LLM_MAX_WORKERS": "8", "RAGBENCH_LLM_RPM": "120",
-         "RAGBENCH_CLOSED_BOOK_MODELS": "a, b", "RAGBENCH_JUDGE_CRITERIA": "grammar,clarity"}
-    )  # fmt: skip
-    llm = resources["llm"]
-    assert llm.is_configured and llm.max_workers == 8 and llm.requests_per_minute == 120
-    assert (llm.model_for("extraction"), llm.model_for("qa"), llm.model_for("judge")) == ("big", "qa-small", "big")
-    assert llm.closed_book_models == ["a", "b"]
-    assert resources["benchmark"].thresholds()["judge_criteria"] == ["grammar", "clarity"]
-    with pytest.raises(ValueError, match="RAGBENCH_LLM_MODEL"):
-        LLMResource(base_url="http://127.0.0.1:9/v1").model_for("extraction")
-    with pytest.raises(ValueError, match="RAGBENCH_LLM_MAX_WORKERS"):
-        build_resources({"RAGBENCH_LLM_MAX_WORKERS": "many"})
-    assert isinstance(LLMResource(api_key=EnvVar("RAGBENCH_LLM_API_KEY")).api_key, EnvVar)

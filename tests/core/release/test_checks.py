@@ -1,12 +1,10 @@
-"""Every leak check fails on a crafted leaking release, and a failed check stops publication."""
+"""Every leak check fails on a crafted leaking release."""
 
 import json
 
 import pandas as pd
 import pytest
-from dagster import AssetKey, DagsterInstance, materialize
 
-from dagster_project.assets.release import RELEASE_CHECKS
 from dagster_project.core.ingest.articles import articles_frame, make_article
 from dagster_project.core.release.checks import (
     answers_in_questions,
@@ -15,49 +13,14 @@ from dagster_project.core.release.checks import (
     duplicate_ids,
     public_dataset_problems,
 )
-from dagster_project.core.release.hub.local import LocalHub
 from dagster_project.core.release.tables import build_release
-from dagster_project.definitions import all_assets
-from dagster_project.resources import build_resources
-
-MONTH_KEY = "2025-09-01"
-
-
-def _articles() -> pd.DataFrame:
-    return articles_frame(
-        [
-            make_article(
-                url=f"https://news.example/a{i}",
-                source="Тест",
-                title=f"Заголовок {i}",
-                text=f"Компания «Альфа-{i}» открыла завод в Твери.",
-                published_at=f"2025-09-0{i}T10:00:00+03:00",
-            )
-            for i in range(1, 4)
-        ]
-    )
-
-
-def _questions(articles: pd.DataFrame) -> pd.DataFrame:
-    ids = list(articles["article_id"])
-    return pd.DataFrame(
-        {
-            "qa_id": ["q1", "q2"],
-            "subgraph_id": ["s1", "s2"],
-            "type": ["simple", "set"],
-            "question": ["Где открыла завод компания «Альфа-1»?", "Кто открыл завод в Твери?"],
-            "answer": ["Тверь", "Альфа-2, Альфа-3"],
-            "answer_items": [["Тверь"], ["Альфа-2", "Альфа-3"]],
-            "article_ids": [[ids[0]], [ids[1], ids[2]]],
-            "triples_text": ["[]", "[]"],
-        }
-    )
+from tests.samples import sample_articles, sample_questions
 
 
 @pytest.fixture
 def release():
-    articles = _articles()
-    return articles, build_release(articles, _questions(articles), b"key")
+    articles = sample_articles()
+    return articles, build_release(articles, sample_questions(articles), b"key")
 
 
 def test_a_clean_release_has_no_problems(release):
@@ -151,55 +114,6 @@ def test_public_ids_do_not_follow_private_order(release):
             for i in range(40)
         ]
     )
-    tables = build_release(many, _questions(articles).iloc[:0], b"key")
+    tables = build_release(many, sample_questions(articles).iloc[:0], b"key")
     order_by_private = tables.private_texts.sort_values("id")["public_id"].tolist()
     assert order_by_private != sorted(order_by_private)
-
-
-def _write_inputs(data_dir, articles, questions):
-    for name, table in (("news_articles", articles), ("benchmark_questions", questions)):
-        (data_dir / name).mkdir(parents=True, exist_ok=True)
-        table.to_parquet(data_dir / name / f"{MONTH_KEY}.parquet", index=False)
-
-
-def _release_run(tmp_path, questions_transform):
-    articles = _articles()
-    questions = questions_transform(_questions(articles))
-    _write_inputs(tmp_path / "data", articles, questions)
-    env = {
-        "RAGBENCH_DATA_DIR": str(tmp_path / "data"),
-        "RAGBENCH_HUB": str(tmp_path / "hub"),
-        "RAGBENCH_RELEASE_SECRET": "s",
-    }
-    selection = [
-        AssetKey(n) for n in ("public_texts", "public_questions", "private_qa", "private_texts", "published_release")
-    ]
-    return materialize(
-        [*all_assets, *RELEASE_CHECKS],
-        selection=selection,
-        partition_key=MONTH_KEY,
-        resources=build_resources(env),
-        instance=DagsterInstance.ephemeral(),
-        raise_on_error=False,
-    )
-
-
-def test_a_failed_blocking_check_stops_publication(tmp_path):
-    def leak(questions):
-        questions.loc[0, "question"] = "Правда ли, что ответ — Тверь?"
-        return questions
-
-    result = _release_run(tmp_path, leak)
-    assert not result.success
-    failed = [e.check_name for e in result.get_asset_check_evaluations() if not e.passed]
-    assert failed == ["private_qa_is_consistent"]
-    published = {e.asset_key.to_user_string() for e in result.get_asset_materialization_events()}
-    assert "published_release" not in published
-    assert LocalHub(tmp_path / "hub").repos() == []
-
-
-def test_a_clean_release_passes_the_checks_and_is_published(tmp_path):
-    result = _release_run(tmp_path, lambda questions: questions)
-    assert result.success
-    assert all(e.passed for e in result.get_asset_check_evaluations())
-    assert "rag-bench-private-qa" in LocalHub(tmp_path / "hub").repos()

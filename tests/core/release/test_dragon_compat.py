@@ -6,7 +6,6 @@ from datasets import Dataset, DatasetDict
 from rag_bench.evaluator import RAGEvaluator, evaluate_rag_results
 
 from dagster_project.core.release.hub.local import repo_name
-
 from tests.conftest import SAMPLE_MONTH
 
 
