@@ -20,11 +20,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' local news site
-
-from dagster_project.core.common.months import Month  # noqa: E402
-from dagster_project.core.ingest.sources import SourcesFile, load_month_report  # noqa: E402
-from tests.local_news_site import NewsSite, Route, article_page, sitemap_index, story, urlset  # noqa: E402
+from dagster_project.core.common.months import Month
+from dagster_project.core.ingest.sources import SourcesFile, load_month_report
+from dagster_project.testing.news_site import NewsSite, Route, article_page, sitemap_index, story, urlset
 
 LATENCY_SECONDS = 0.05
 HOSTS = ["127.0.0.1", "127.0.0.2"]

@@ -11,20 +11,16 @@ Last lines: RESULT hf_publish_month_seconds <s>, RESULT hf_publish_requests <n>,
 
 from __future__ import annotations
 
-import sys
 import tempfile
 import time
-from pathlib import Path
 
 import huggingface_hub.constants
 import pandas as pd
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from dagster_project.core.common.months import Month  # noqa: E402
-from dagster_project.core.release.hub.hf import HfHub  # noqa: E402
-from dagster_project.core.release.publishing import publish_month  # noqa: E402
-from tests.fake_hf_hub import FakeHub  # noqa: E402
+from dagster_project.core.common.months import Month
+from dagster_project.core.release.hub.hf import HfHub
+from dagster_project.core.release.publishing import publish_month
+from dagster_project.testing.hf_hub import FakeHub
 
 TOKEN = "hf_benchmark_token"
 TYPES = ["simple", "set", "cond", "mh"]

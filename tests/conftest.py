@@ -20,6 +20,9 @@ from dagster import DagsterInstance
 from dagster_project.cli import run_month
 from dagster_project.core.common.months import Month
 from dagster_project.core.release.hub.local import LocalHub
+from dagster_project.core.scoring.baseline import baseline_submission
+from dagster_project.core.scoring.submission import gold_from_release
+from dagster_project.testing.openai_server import FakeOpenAIServer, task_responder
 
 SAMPLE_MONTH = Month(2025, 9)
 NEXT_MONTH = Month(2025, 10)
@@ -60,3 +63,27 @@ def materialized_month(tmp_path_factory) -> MaterializedMonth:
     result = run_month(SAMPLE_MONTH, instance=instance, env=env)
     assert result.success, "the whole pipeline failed for the sample month"
     return MaterializedMonth(root, env, SAMPLE_MONTH, result, instance)
+
+
+@pytest.fixture(scope="session")
+def release(materialized_month):
+    """The session's published release of the sample month, as scoring reads it."""
+    return materialized_month.hub.load_release(SAMPLE_MONTH.version)
+
+
+@pytest.fixture(scope="session")
+def gold(release):
+    return gold_from_release(SAMPLE_MONTH.version, release)
+
+
+@pytest.fixture(scope="session")
+def baseline(release):
+    return baseline_submission(release["public_texts"], release["public_questions"])
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The local OpenAI-compatible server answering the project's own prompts; a module that needs
+    another responder defines its own `server`."""
+    with FakeOpenAIServer(task_responder) as running:
+        yield running

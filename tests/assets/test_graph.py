@@ -1,0 +1,45 @@
+"""Wikidata novelty through the assets: normalized_triplets records the verdicts and knowledge_graph
+drops the known facts."""
+
+from pathlib import Path
+
+from dagster_project.testing.local_http import local_server
+from dagster_project.testing.wikidata import sparql_app, wikidata_store
+
+
+def test_the_normalized_triplets_asset_records_verdicts_and_the_graph_drops_known_facts(tmp_path):
+    from dagster import build_asset_context
+
+    from dagster_project.assets.extraction import normalized_triplets
+    from dagster_project.assets.graph import knowledge_graph
+    from dagster_project.core.extraction.dependency_parse import extract_triplets, triplets_frame
+    from dagster_project.core.graph.rdf import load_store
+    from dagster_project.resources import BenchmarkSettings, LLMResource, StorageResource, WikidataResource
+
+    text = "Сбербанк открыл офис в Москве. Герман Греф возглавляет Сбербанк. Анна Соколова посетила Москву."
+    raw = triplets_frame(extract_triplets("a1", text))
+    storage = StorageResource(data_dir=str(tmp_path / "data"))
+    with local_server(sparql_app(wikidata_store())) as (url, requests):
+        wikidata = WikidataResource(endpoint=url, contact="tests@example.org", min_interval=0)
+        context = build_asset_context(partition_key="2025-09-01")
+        output = normalized_triplets(
+            context,
+            raw_triplets=raw,
+            benchmark=BenchmarkSettings(),
+            wikidata=wikidata,
+            llm=LLMResource(),
+            storage=storage,
+        )
+    frame = output.value
+    verdicts = dict(
+        zip(frame["canonical_subject"] + " > " + frame["canonical_object"], frame["in_wikidata"], strict=True)
+    )
+    assert verdicts == {"Сбербанк > Москва": True, "Герман Греф > Сбербанк": True, "Анна Соколова > Москва": False}
+    assert output.metadata["novelty"].data == {"known (dropped from the graph)": 2, "novel": 1, "skipped": 0}
+    assert "tests@example.org" in requests[0][3]["user-agent"]
+    assert (tmp_path / "data" / "wikidata_cache.sqlite").exists()
+
+    graph = knowledge_graph(build_asset_context(partition_key="2025-09-01"), frame, storage).value
+    assert graph["fact_triples"] == 1 and graph["dropped_as_known"] == 2
+    labels = {quad.object.value for quad in load_store(Path(graph["path"])).quads_for_pattern(None, None, None)}
+    assert "Анна Соколова" in labels and "Герман Греф" not in labels

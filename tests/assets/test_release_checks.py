@@ -1,0 +1,60 @@
+"""A failed blocking release check stops publication; a clean release is published."""
+
+from dagster import AssetKey, DagsterInstance, materialize
+
+from dagster_project.assets.release import RELEASE_CHECKS
+from dagster_project.core.release.hub.local import LocalHub
+from dagster_project.definitions import all_assets
+from dagster_project.resources import build_resources
+from tests.samples import sample_articles, sample_questions
+
+MONTH_KEY = "2025-09-01"
+
+
+def _write_inputs(data_dir, articles, questions):
+    for name, table in (("news_articles", articles), ("benchmark_questions", questions)):
+        (data_dir / name).mkdir(parents=True, exist_ok=True)
+        table.to_parquet(data_dir / name / f"{MONTH_KEY}.parquet", index=False)
+
+
+def _release_run(tmp_path, questions_transform):
+    articles = sample_articles()
+    questions = questions_transform(sample_questions(articles))
+    _write_inputs(tmp_path / "data", articles, questions)
+    env = {
+        "RAGBENCH_DATA_DIR": str(tmp_path / "data"),
+        "RAGBENCH_HUB": str(tmp_path / "hub"),
+        "RAGBENCH_RELEASE_SECRET": "s",
+    }
+    selection = [
+        AssetKey(n) for n in ("public_texts", "public_questions", "private_qa", "private_texts", "published_release")
+    ]
+    return materialize(
+        [*all_assets, *RELEASE_CHECKS],
+        selection=selection,
+        partition_key=MONTH_KEY,
+        resources=build_resources(env),
+        instance=DagsterInstance.ephemeral(),
+        raise_on_error=False,
+    )
+
+
+def test_a_failed_blocking_check_stops_publication(tmp_path):
+    def leak(questions):
+        questions.loc[0, "question"] = "Правда ли, что ответ — Тверь?"
+        return questions
+
+    result = _release_run(tmp_path, leak)
+    assert not result.success
+    failed = [e.check_name for e in result.get_asset_check_evaluations() if not e.passed]
+    assert failed == ["private_qa_is_consistent"]
+    published = {e.asset_key.to_user_string() for e in result.get_asset_materialization_events()}
+    assert "published_release" not in published
+    assert LocalHub(tmp_path / "hub").repos() == []
+
+
+def test_a_clean_release_passes_the_checks_and_is_published(tmp_path):
+    result = _release_run(tmp_path, lambda questions: questions)
+    assert result.success
+    assert all(e.passed for e in result.get_asset_check_evaluations())
+    assert "rag-bench-private-qa" in LocalHub(tmp_path / "hub").repos()

@@ -1,0 +1,338 @@
+"""SPARQL semantics of the four subgraph types (DESIGN.md section 7) on hand-built graphs."""
+
+import json
+
+import pytest
+
+from dagster_project.cli import main
+from dagster_project.core.graph.rdf import GraphIndex, load_store
+from dagster_project.core.graph.subgraphs import GraphProfile, SamplingLimits, enumerate_subgraphs, sample_subgraphs
+from dagster_project.core.graph.synthetic import write_synthetic_graph
+from dagster_project.testing.graph_builder import build_store
+from tests.core.graph.reference_subgraphs import reference_ids
+
+
+def readable(store, kind, **options) -> set:
+    index = GraphIndex.from_store(store)
+    label = lambda key: index.node(key).label  # noqa: E731
+    out = set()
+    for sg in enumerate_subgraphs(store, kind, **options):
+        triples = tuple(sorted((label(s), index.relations[r].label, label(o)) for s, r, o in sg.triples))
+        out.add((triples, tuple(sorted(label(a) for a in sg.answer)), label(sg.bridge) if sg.bridge else None))
+    return out
+
+
+def test_simple_needs_one_object_per_subject_and_one_subject_per_object(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("Альфа", "купить", "Бета"),  # unique both ways -> simple
+            ("Гамма", "посетить", "LOC:Тверь"),  # Тверь visited by two -> not simple
+            ("Дельта", "посетить", "LOC:Тверь"),
+            ("Эпсилон", "открыть", "LOC:Казань"),  # Эпсилон opened in two places -> not simple
+            ("Эпсилон", "открыть", "LOC:Самара"),
+            ("PER:Анна Соколова", "получить", "NUM:450 млн рублей"),  # a literal object is fine
+            ("Дзета", "построить", "OTHER:новый завод"),  # generic noun phrases are not asked about
+        ],
+    )
+    assert readable(store, "simple") == {
+        ((("Альфа", "купить", "Бета"),), ("Бета",), None),
+        ((("Анна Соколова", "получить", "450 млн рублей"),), ("450 млн рублей",), None),
+    }
+
+
+def test_a_fact_stated_twice_is_one_subgraph_with_both_sources(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("Альфа", "купить", "Бета", "a1"),
+            ("Альфа", "купить", "Бета", "a2"),
+        ],
+    )
+    found = sample_subgraphs(store, "simple", limit=10, seed=0)
+    assert len(found) == 1
+    assert found[0].article_ids == ("a1", "a2")
+
+
+def test_set_groups_partners_of_one_anchor_in_both_directions(tmp_path):
+    facts = [
+        ("Банк", "выдать кредит", "Альфа"),
+        ("Банк", "выдать кредит", "Бета"),  # out, 2 partners
+        ("PER:Иван", "посетить", "LOC:Казань"),
+        ("PER:Мария", "посетить", "LOC:Казань"),  # in, 2 partners
+        ("Фонд", "выдать кредит", "Гамма"),  # one partner only
+        ("Хаб", "нанять", "OTHER:сто рабочих"),
+        ("Хаб", "нанять", "PER:Пётр"),  # generic partner -> skipped
+    ]
+    facts += [("Гигант", "купить", f"Фирма {i}") for i in range(6)]  # more partners than allowed
+    _, store = build_store(tmp_path, facts)
+    found = readable(store, "set", max_set_partners=5)
+    assert found == {
+        ((("Банк", "выдать кредит", "Альфа"), ("Банк", "выдать кредит", "Бета")), ("Альфа", "Бета"), None),
+        ((("Иван", "посетить", "Казань"), ("Мария", "посетить", "Казань")), ("Иван", "Мария"), None),
+    }
+    assert len(readable(store, "set", max_set_partners=6)) == 3
+
+
+def test_cond_answer_is_the_only_entity_satisfying_both_facts(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("PER:Анна", "посетить", "LOC:Казань"),
+            ("PER:Анна", "подписать соглашение с", "ВТУ"),
+            ("PER:Павел", "посетить", "LOC:Казань"),  # shares one fact only
+            ("PER:Олег", "подписать соглашение с", "ВТУ"),  # shares the other only
+        ],
+    )
+    found = readable(store, "cond")
+    expected = ((("Анна", "подписать соглашение с", "ВТУ"), ("Анна", "посетить", "Казань")), ("Анна",), None)
+    assert expected in found
+    for triples, answer, _ in found:
+        if {t[2] for t in triples} == {"Казань", "ВТУ"}:
+            assert answer == ("Анна",)
+
+
+def test_cond_is_not_emitted_when_two_entities_satisfy_both_facts(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("PER:Анна", "посетить", "LOC:Казань"),
+            ("PER:Анна", "подписать соглашение с", "ВТУ"),
+            ("PER:Павел", "посетить", "LOC:Казань"),
+            ("PER:Павел", "подписать соглашение с", "ВТУ"),
+        ],
+    )
+    pairs = {frozenset(t[2] for t in triples) for triples, _, _ in readable(store, "cond")}
+    assert frozenset({"Казань", "ВТУ"}) not in pairs
+
+
+def test_cond_with_both_facts_in_opposite_directions(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("Банк", "купить", "Лизинг"),
+            ("PER:Ковалёв", "возглавлять", "Лизинг"),
+            ("Банк", "купить", "Терминал"),
+        ],
+    )
+    found = readable(store, "cond")
+    assert ((("Банк", "купить", "Лизинг"), ("Ковалёв", "возглавлять", "Лизинг")), ("Лизинг",), None) in found
+    assert all(answer != ("Терминал",) for _, answer, _ in found)
+
+
+def test_multihop_needs_a_unique_bridge_and_a_unique_answer(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("PER:Ковалёв", "возглавлять", "Заречный"),  # q -r1-> b (Ковалёв heads one bank)
+            ("Заречный", "купить", "Лизинг"),  # b -r2-> x (the bank bought one company)
+            ("PER:Соколова", "возглавлять", "Ветер"),
+            ("Ветер", "открыть завод в", "LOC:Заречье"),
+            ("Ветер", "открыть завод в", "LOC:Тверь"),  # two answers -> no chain through r2 here
+        ],
+    )
+    found = readable(store, "mh")
+    triples = (("Заречный", "купить", "Лизинг"), ("Ковалёв", "возглавлять", "Заречный"))  # sorted
+    assert (triples, ("Лизинг",), "Заречный") in found  # who did the bank headed by Ковалёв buy?
+    assert (triples, ("Ковалёв",), "Заречный") in found  # who heads the bank that bought Лизинг?
+    assert not any(answer in {("Заречье",), ("Тверь",)} and bridge == "Ветер" for _, answer, bridge in found)
+    for triples, answer, bridge in found:
+        assert bridge not in answer
+        assert len({t[1] for t in triples}) == 2  # r1 != r2
+
+
+def test_multihop_rejects_a_bridge_that_is_not_unique_for_q(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("PER:Ковалёв", "возглавлять", "Заречный"),
+            ("PER:Ковалёв", "возглавлять", "Капитал"),  # Ковалёв heads two banks: the bridge is ambiguous
+            ("Заречный", "купить", "Лизинг"),
+        ],
+    )
+    found = readable(store, "mh")
+    assert not any(bridge == "Заречный" and answer == ("Лизинг",) for _, answer, bridge in found)
+
+
+def test_self_loops_and_cycles_do_not_produce_degenerate_chains(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("Альфа", "владеть", "Бета"),
+            ("Бета", "владеть", "Альфа"),  # a 2-cycle in one relation
+            ("Альфа", "купить", "Гамма"),
+        ],
+    )
+    for kind in ("simple", "set", "cond", "mh"):
+        for sg in enumerate_subgraphs(store, kind):
+            assert sg.bridge is None or sg.bridge not in sg.answer
+            if kind == "mh":
+                q = sg.anchor
+                assert q not in sg.answer
+
+
+def test_sampling_is_seeded_and_bounded(tmp_path):
+    facts = [(f"Компания {i}", "купить", f"Цель {i}") for i in range(30)]
+    _, store = build_store(tmp_path, facts)
+    first = sample_subgraphs(store, "simple", limit=5, seed=7)
+    again = sample_subgraphs(store, "simple", limit=5, seed=7)
+    other = sample_subgraphs(store, "simple", limit=5, seed=8)
+    assert len(first) == 5
+    assert [s.subgraph_id for s in first] == [s.subgraph_id for s in again]
+    assert [s.subgraph_id for s in first] != [s.subgraph_id for s in other]
+
+
+# --- exact expectations under --all, and agreement with the plain-Python statement -------------
+
+def cli_all(path, kind, capsys, *extra) -> set:
+    assert main(["subgraphs", str(path), "--type", kind, "--all", *extra]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    return {(tuple(sorted(line["readable"])), tuple(sorted(line["answer_labels"]))) for line in lines}
+
+
+def norm(expected: set) -> set:
+    """Expected subgraphs written in any order, in the order `cli_all` returns them."""
+    return {(tuple(sorted(triples)), tuple(sorted(answer))) for triples, answer in expected}
+
+
+# A hub with many partners, a tie, a 2-cycle, a self-loop, literal objects and quoted Cyrillic names.
+TRICKY = [
+    ("Банк «Заречный»", "выдать кредит", "ООО «Ромашка»"),
+    ("Банк «Заречный»", "выдать кредит", "Завод «Гранит»"),
+    ("Банк «Заречный»", "купить", 'Фонд "Север"'),  # ASCII quotes inside a label
+    ('Фонд "Север"', "владеть", "Банк «Заречный»"),  # with the line above: a 2-cycle
+    ("ООО «Ромашка»", "владеть", "ООО «Ромашка»"),  # self-loop
+    ("PER:Анна Соколова", "возглавлять", "Банк «Заречный»"),
+    ("PER:Анна Соколова", "получить", "NUM:450 млн рублей"),
+    ("PER:Олег Мельников", "получить", "NUM:450 млн рублей"),  # tie: two people got the same sum
+    ("PER:Олег Мельников", "посетить", "LOC:Казань"),
+    ("PER:Анна Соколова", "посетить", "LOC:Казань"),  # tie: both visited Казань
+    ("PER:Ирина Орлова", "посетить", "LOC:Казань"),
+    ("PER:Ирина Орлова", "построить", "OTHER:новый завод"),
+]
+
+
+def test_simple_exact_on_the_tricky_graph(tmp_path, capsys):
+    path, store = build_store(tmp_path, TRICKY)
+    assert cli_all(path, "simple", capsys) == norm(
+        {
+            (('Банк «Заречный» | купить | Фонд "Север"',), ('Фонд "Север"',)),
+            (('Фонд "Север" | владеть | Банк «Заречный»',), ("Банк «Заречный»",)),
+            (("Анна Соколова | возглавлять | Банк «Заречный»",), ("Банк «Заречный»",)),
+        }
+    )
+    assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "simple")} == reference_ids(store, "simple")
+
+
+def test_set_exact_on_the_tricky_graph(tmp_path, capsys):
+    path, store = build_store(tmp_path, TRICKY)
+    loan = "Банк «Заречный» | выдать кредит | "
+    visit = " | посетить | Казань"
+    # "who got 450 mln" is no set: a number is never the anchor a question is about
+    assert cli_all(path, "set", capsys) == norm(
+        {
+            ((loan + "Завод «Гранит»", loan + "ООО «Ромашка»"), ("Завод «Гранит»", "ООО «Ромашка»")),
+            (
+                ("Анна Соколова" + visit, "Ирина Орлова" + visit, "Олег Мельников" + visit),
+                ("Анна Соколова", "Ирина Орлова", "Олег Мельников"),
+            ),
+        }
+    )
+    # with at most two partners the three visitors of Казань no longer form a set
+    assert len(cli_all(path, "set", capsys, "--max-partners", "2")) == 1
+    assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "set")} == reference_ids(store, "set")
+
+
+def test_cond_exact_on_a_graph_with_ties(tmp_path, capsys):
+    anna = "Анна «Аня» Соколова"
+    path, store = build_store(
+        tmp_path,
+        [
+            (f"PER:{anna}", "посетить", "LOC:Казань"),
+            (f"PER:{anna}", "подписать соглашение с", "ВТУ"),
+            ("PER:Павел", "посетить", "LOC:Казань"),
+            ("PER:Павел", "подписать соглашение с", "ВТУ"),  # tie with Анна on both facts
+            ("PER:Павел", "возглавлять", "Фонд"),
+            (f"PER:{anna}", "получить", "NUM:5 млн рублей"),  # a number is never a constraint
+        ],
+    )
+    visit, sign, head = " | посетить | Казань", " | подписать соглашение с | ВТУ", " | возглавлять | Фонд"
+    assert cli_all(path, "cond", capsys) == norm(
+        {
+            (("Павел" + head, "Павел" + sign), ("Павел",)),
+            (("Павел" + head, "Павел" + visit), ("Павел",)),
+            ((anna + visit, "Павел" + visit), ("Казань",)),  # the one place both visited
+            ((anna + sign, "Павел" + sign), ("ВТУ",)),
+        }
+    )
+    assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "cond")} == reference_ids(store, "cond")
+
+
+def test_mh_exact_on_a_graph_with_a_cycle_and_a_literal_answer(tmp_path, capsys):
+    path, store = build_store(
+        tmp_path,
+        [
+            ("PER:Ковалёв", "возглавлять", "Банк «Заречный»"),
+            ("Банк «Заречный»", "получить", "NUM:450 млн рублей"),
+            ("Банк «Заречный»", "владеть", "Лизинг"),
+            ("Лизинг", "владеть", "Банк «Заречный»"),  # 2-cycle through владеть
+        ],
+    )
+    head, got = "Ковалёв | возглавлять | Банк «Заречный»", "Банк «Заречный» | получить | 450 млн рублей"
+    own, owned = "Банк «Заречный» | владеть | Лизинг", "Лизинг | владеть | Банк «Заречный»"
+    # The bridge is always the bank (Лизинг has one relation only); a number never starts a chain.
+    assert cli_all(path, "mh", capsys) == norm(
+        {
+            ((got, head), ("450 млн рублей",)),
+            ((head, own), ("Лизинг",)),
+            ((head, owned), ("Лизинг",)),
+            ((head, own), ("Ковалёв",)),
+            ((head, owned), ("Ковалёв",)),
+            ((got, own), ("450 млн рублей",)),
+            ((got, owned), ("450 млн рублей",)),
+        }
+    )
+    assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "mh")} == reference_ids(store, "mh")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_exhaustive_queries_agree_with_the_plain_statement_on_random_graphs(tmp_path, seed):
+    path = write_synthetic_graph(tmp_path / "g.nq", 400, seed=seed, n_entities=90, n_relations=6)
+    store = load_store(path)
+    for kind in ("simple", "set", "cond", "mh"):
+        found = [sg.subgraph_id for sg in enumerate_subgraphs(store, kind)]
+        assert len(found) == len(set(found)), kind
+        assert set(found) == reference_ids(store, kind), kind
+
+
+def test_sampling_with_hub_caps_only_emits_subgraphs_unique_on_the_whole_graph(tmp_path):
+    path = write_synthetic_graph(tmp_path / "g.nq", 600, seed=5, n_entities=120, n_relations=5)
+    store = load_store(path)
+    profile = GraphProfile.of(store)
+    assert profile.hubs(15), "the graph should have hubs above the cap"
+    for kind in ("simple", "set", "cond", "mh"):
+        every = reference_ids(store, kind)
+        limits = SamplingLimits(max_degree=15, per_center=1, rows_per_center=4)
+        sampled = sample_subgraphs(store, kind, limit=25, seed=11, limits=limits, profile=profile)
+        again = sample_subgraphs(store, kind, limit=25, seed=11, limits=limits, profile=profile)
+        assert 0 < len(sampled) <= 25, kind
+        assert {sg.subgraph_id for sg in sampled} <= every, kind
+        assert [sg.subgraph_id for sg in sampled] == [sg.subgraph_id for sg in again], kind
+        assert all(sg.article_ids for sg in sampled), kind  # provenance attached
+        hubs = set(profile.hubs(15))
+        if kind == "cond":  # hubs are neither the answer nor a constraint
+            assert not any(
+                set(sg.answer) & hubs or {t[0] for t in sg.triples} & hubs and {t[2] for t in sg.triples} & hubs
+                for sg in sampled
+            )
+
+
+def test_sampling_takes_everything_when_the_graph_is_small(tmp_path):
+    _, store = build_store(tmp_path, TRICKY)
+    for kind in ("simple", "set", "cond", "mh"):
+        every = {sg.subgraph_id for sg in enumerate_subgraphs(store, kind)}
+        sampled = {sg.subgraph_id for sg in sample_subgraphs(store, kind, limit=1000, seed=0)}
+        assert sampled == every, kind
+        # even when every center's stream is cut after one row, a short sample rereads them in full
+        tight = SamplingLimits(per_center=1, rows_per_center=1, centers_per_query=3)
+        assert {sg.subgraph_id for sg in sample_subgraphs(store, kind, limit=1000, seed=0, limits=tight)} == every
