@@ -17,6 +17,7 @@ from dagster import (
     multi_asset,
 )
 
+from ..core.common.strategy import unrecorded_description
 from ..core.release.checks import (
     answers_in_questions,
     dangling_text_ids,
@@ -153,24 +154,28 @@ RELEASE_CHECKS = [
 ]
 
 
-# The assets whose data a model-backed (or at least named) strategy made, in pipeline order; each
-# records {manifest stage: describe()} next to its data, and the manifest is assembled from those.
-STRATEGY_RECORDS = (
-    "raw_triplets",
-    "normalized_triplets",
-    "qa_candidates",
-    "qa_acceptability",
-    "qa_closed_book",
-    "qa_judge",
-    "qa_ner_presence",
-    "qa_entity_match",
-)
+# The stages of the manifest, by the asset whose data records their strategy (in pipeline order).
+STRATEGY_RECORDS = {
+    "raw_triplets": ("triplet_extraction",),
+    "normalized_triplets": ("entity_normalization", "novelty"),
+    "qa_candidates": ("qa_generation",),
+    "qa_acceptability": ("acceptability",),
+    "qa_closed_book": ("closed_book",),
+    "qa_judge": ("judge",),
+    "qa_ner_presence": ("ner_presence",),
+    "qa_entity_match": ("entity_match",),
+}
 
 
-def recorded_strategies(storage: StorageResource, partition: str) -> dict[str, dict]:
+def recorded_strategies(context: AssetExecutionContext, storage: StorageResource) -> dict[str, dict]:
+    """The describe() of the strategy behind each stage, as recorded with the data it produced."""
     strategies: dict[str, dict] = {}
-    for asset_name in STRATEGY_RECORDS:
-        strategies.update(read_strategies(storage.data_dir, asset_name, partition))
+    for asset_name, stages in STRATEGY_RECORDS.items():
+        recorded = read_strategies(storage.data_dir, asset_name, context.partition_key)
+        for stage in stages:
+            if stage not in recorded:
+                context.log.warning(f"{asset_name} records no strategy for {stage}; the manifest says so")
+            strategies[stage] = recorded.get(stage) or unrecorded_description(asset_name)
     return strategies
 
 
@@ -199,7 +204,7 @@ def published_release(
         version=month.version,
         private_qa=private_qa,
         public_texts=public_texts,
-        strategies=recorded_strategies(storage, context.partition_key),
+        strategies=recorded_strategies(context, storage),
         thresholds=benchmark.thresholds(),
         key_source=key_source,
     )

@@ -27,10 +27,9 @@ def strategy_path(data_dir: str | Path, asset_name: str, partition: str) -> Path
 
 
 def read_strategies(data_dir: str | Path, asset_name: str, partition: str) -> dict[str, dict]:
+    """{stage: describe()} recorded with an asset's partition; empty when nothing was recorded."""
     path = strategy_path(data_dir, asset_name, partition)
-    if not path.exists():
-        raise FileNotFoundError(f"{asset_name} for {partition} records no strategy ({path}); materialize it again")
-    return json.loads(path.read_text(encoding="utf-8"))
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def _write_json(path: Path, value) -> None:

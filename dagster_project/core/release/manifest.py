@@ -9,7 +9,7 @@ import pandas as pd
 
 from ... import __version__
 from ..common.package_files import file_sha256, project_dir
-from ..common.strategy import LLM
+from ..common.strategy import LLM, UNRECORDED
 from ..graph.subgraphs import SUBGRAPH_TYPES, query_hashes
 
 
@@ -55,7 +55,7 @@ def build_manifest(
     return {
         "month": month,
         "version": version,
-        "offline": all(described["kind"] != LLM for described in strategies.values()),
+        "offline": all(described["kind"] not in (LLM, UNRECORDED) for described in strategies.values()),
         "counts": {"texts": int(len(public_texts)), "questions": int(len(private_qa)), "questions_per_type": per_type},
         "strategies": {stage: described["summary"] for stage, described in strategies.items()},
         "strategy_details": strategies,
