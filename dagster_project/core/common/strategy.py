@@ -24,10 +24,6 @@ class Log(Protocol):
     def warning(self, msg: str) -> None: ...
 
 
-class Strategy(Protocol):
-    def describe(self) -> dict: ...
-
-
 def offline_description(name: str, **details) -> dict:
     """An offline strategy: no model, no network."""
     return {"name": name, "kind": OFFLINE, "summary": f"offline: {name}", **details}
