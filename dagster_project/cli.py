@@ -14,21 +14,26 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
 
 from .core.common.months import Month
 from .core.graph.subgraphs import SUBGRAPH_TYPES
-from .core.release.hub.local import LocalHub, ReleaseNotFoundError, repo_name
+from .core.release.hub.base import ReleaseNotFoundError, repo_name
+from .core.release.hub.local import LocalHub
+from .scoring_cli import HUB_HELP
+from .scoring_cli import register as register_scoring
+from .settings import Settings, SettingsError
 
 
 def _instance():
+    """The persistent instance of DAGSTER_HOME when it is set (runs show in the UI), else a throwaway one."""
     from dagster import DagsterInstance
 
-    if os.environ.get("DAGSTER_HOME"):
-        Path(os.environ["DAGSTER_HOME"]).mkdir(parents=True, exist_ok=True)
+    dagster_home = Settings.from_env().dagster_home
+    if dagster_home:
+        Path(dagster_home).mkdir(parents=True, exist_ok=True)
         return DagsterInstance.get()
     return DagsterInstance.ephemeral()
 
@@ -57,10 +62,6 @@ def run_month(month: Month, *, instance=None, env=None, verbose: bool = False):
     return result
 
 
-def _hub_location(value: str | None) -> str:
-    return value or os.environ.get("RAGBENCH_HUB", "./var/hub")
-
-
 def _print_release(hub, version: str) -> None:
     manifest = hub.manifest(repo_name("private_qa"), version)
     counts = manifest.get("counts", {})
@@ -75,11 +76,12 @@ def _print_release(hub, version: str) -> None:
 def cmd_demo(args: argparse.Namespace) -> int:
     from .core.ingest.sources import bundled_sources
 
+    settings = Settings.from_env()
     months = [Month.parse(args.month)] if args.month else months_of_corpus(bundled_sources())
-    if os.environ.get("RAGBENCH_LLM_BASE_URL"):
+    if settings.llm.is_configured:
         print(
             "ragbench demo: LLM strategies (extraction, normalization, questions) via RAGBENCH_LLM_BASE_URL "
-            f"(model {os.environ.get('RAGBENCH_LLM_MODEL') or '-'}); replies are cached under RAGBENCH_DATA_DIR."
+            f"(model {settings.llm.model or '-'}); replies are cached under RAGBENCH_DATA_DIR."
         )
     else:
         print("ragbench demo: offline strategies on the bundled sample corpus (no LLM, no Wikidata, no network).")
@@ -95,9 +97,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             print(f"  {month}: FAILED", file=sys.stderr)
             continue
         print(f"  done in {time.monotonic() - t0:.1f} s")
-    from .core.release.publishing import hub_from_environment
-
-    hub = hub_from_environment(_hub_location(None))
+    hub = settings.hub.open()
     print(f"\nReleases in {hub.root.resolve() if isinstance(hub, LocalHub) else hub.describe()}:")
     for month in months:
         if month not in failed:
@@ -122,9 +122,7 @@ def cmd_materialize(args: argparse.Namespace) -> int:
 
 
 def cmd_releases(args: argparse.Namespace) -> int:
-    from .core.release.publishing import hub_from_environment
-
-    hub = hub_from_environment(_hub_location(args.hub))
+    hub = Settings.from_env().hub.open(args.hub)
     if args.version:
         try:
             tables = hub.load_release(args.version, hist=args.hist)
@@ -146,9 +144,9 @@ def cmd_releases(args: argparse.Namespace) -> int:
 
 def cmd_download(args: argparse.Namespace) -> int:
     from .core.release.hub.hf import HubError
-    from .core.release.publishing import VersionMismatchError, download_release, hub_from_environment
+    from .core.release.publishing import VersionMismatchError, download_release
 
-    hub = hub_from_environment(_hub_location(args.hub))
+    hub = Settings.from_env().hub.open(args.hub)
     try:
         version, folders = download_release(hub, args.out, args.version, hist=args.hist, private=args.private)
     except (ReleaseNotFoundError, VersionMismatchError, HubError) as exc:
@@ -203,9 +201,10 @@ def cmd_crawl(args: argparse.Namespace) -> int:
     from .core.ingest.sources import AllSourcesFailed, bundled_sources, load_month_report, read_sources_file
 
     month = Month.parse(args.month)
-    sources_file = args.sources or os.environ.get("RAGBENCH_SOURCES")
+    pipeline = Settings.from_env().pipeline
+    sources_file = args.sources or pipeline.sources_file
     sources = read_sources_file(Path(sources_file)) if sources_file else bundled_sources()
-    cache_dir = Path(os.environ.get("RAGBENCH_DATA_DIR", "./var/data")) / "raw_cache"
+    cache_dir = Path(pipeline.data_dir) / "raw_cache"
     try:
         load = load_month_report(sources, month, cache_dir=cache_dir)
     except AllSourcesFailed as exc:
@@ -239,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     materialize.set_defaults(func=cmd_materialize)
 
     releases = sub.add_parser("releases", help="list or show published versions")
-    releases.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
+    releases.add_argument("--hub", help=HUB_HELP)
     releases.add_argument("--version", help="show this version")
     releases.add_argument("--hist", action="store_true", help="the hist-* datasets")
     releases.set_defaults(func=cmd_releases)
@@ -248,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     download.add_argument("--version", help="1.N.0 (default: the latest; texts and questions must agree)")
     download.add_argument("--hist", action="store_true", help="the hist-* datasets (one version behind)")
     download.add_argument("--private", action="store_true", help="also the private QA and text mapping")
-    download.add_argument("--hub", help="hf://NAMESPACE or a directory (default: RAGBENCH_HUB or ./var/hub)")
+    download.add_argument("--hub", help=HUB_HELP)
     download.add_argument("--out", default="./downloads", help="destination folder (default ./downloads)")
     download.set_defaults(func=cmd_download)
 
@@ -265,8 +264,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subgraphs.set_defaults(func=cmd_subgraphs)
 
-    from .scoring_cli import register as register_scoring
-
     register_scoring(sub)
     crawl = sub.add_parser("crawl", help="read one month from the news sources and report (no pipeline)")
     crawl.add_argument("--month", required=True, help="YYYY-MM or YYYY-MM-01")
@@ -278,7 +275,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except SettingsError as exc:  # a bad environment variable: one line naming it, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
-from .core.release.hub.local import LocalHub, ReleaseNotFoundError
+from .core.release.hub.base import ReleaseNotFoundError
+from .core.release.hub.hf import HubError
 from .core.scoring.baseline import DEFAULT_TOP_K, baseline_submission
 from .core.scoring.compare import DEFAULT_ALPHA, IncomparableRunsError, compare_runs
 from .core.scoring.evaluate import ScoringConfig, evaluate
@@ -27,8 +27,10 @@ from .core.scoring.leaderboard import build_leaderboard
 from .core.scoring.runs import RunNotFoundError, load_run, write_run
 from .core.scoring.stats import DEFAULT_SAMPLES
 from .core.scoring.submission import SubmissionError, gold_from_release, load_submission, submission_json
+from .settings import DEFAULT_HUB, Settings
 
 BAD_INPUT = 2
+HUB_HELP = f"hf://NAMESPACE or a directory (default: RAGBENCH_HUB or {DEFAULT_HUB})"
 
 
 class UsageError(Exception):
@@ -36,12 +38,10 @@ class UsageError(Exception):
 
 
 def load_release(hub_location: str | None, version: str) -> dict:
-    location = hub_location or os.environ.get("RAGBENCH_HUB", "./var/hub")
-    if location.startswith("hf://"):
-        raise UsageError("reading releases from Hugging Face (hf://) is not available in this version; use a local hub")
+    """The four datasets of `version` from a hub: a directory or hf://NAMESPACE (default: RAGBENCH_HUB)."""
     try:
-        return LocalHub(location).load_release(version)
-    except ReleaseNotFoundError as exc:
+        return Settings.from_env().hub.open(hub_location).load_release(version)
+    except (ReleaseNotFoundError, HubError) as exc:
         raise UsageError(str(exc)) from None
 
 
@@ -165,7 +165,7 @@ def _run_guarded(func):
 def register(sub) -> None:
     """Add the scoring subcommands to the `ragbench` parser's subparsers."""
     evaluate_p = sub.add_parser("evaluate", help="score a submission on a release")
-    evaluate_p.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
+    evaluate_p.add_argument("--hub", help=HUB_HELP)
     evaluate_p.add_argument("--version", required=True, help="release version, e.g. 1.13.0")
     evaluate_p.add_argument("--submission", required=True, help="JSON submission file")
     evaluate_p.add_argument("--out", required=True, help="folder for metrics.json, per_question.parquet, reports")
@@ -191,7 +191,7 @@ def register(sub) -> None:
     gate_p.set_defaults(func=_run_guarded(cmd_gate))
 
     baseline_p = sub.add_parser("baseline", help="write the offline BM25 baseline's submission for a release")
-    baseline_p.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
+    baseline_p.add_argument("--hub", help=HUB_HELP)
     baseline_p.add_argument("--version", required=True)
     baseline_p.add_argument("--out", required=True, help="submission JSON file to write")
     baseline_p.add_argument("--top-k", type=int, default=DEFAULT_TOP_K, help="texts per question (default 10)")
@@ -200,7 +200,7 @@ def register(sub) -> None:
     board_p = sub.add_parser(
         "leaderboard", help="score every submission in SUBMISSIONS/VERSION/*.json and the baseline"
     )
-    board_p.add_argument("--hub", help="hub directory (default: RAGBENCH_HUB or ./var/hub)")
+    board_p.add_argument("--hub", help=HUB_HELP)
     board_p.add_argument("--version", required=True)
     board_p.add_argument("--submissions", required=True, help="folder with one subfolder per version")
     board_p.add_argument("--out", required=True)

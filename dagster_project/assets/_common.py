@@ -1,4 +1,4 @@
-"""Small helpers shared by the assets: the partition's month, metadata, per-item failures."""
+"""Small helpers shared by the assets: the partition's month, metadata, per-item failures, strategies."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue
 
 from ..core.common.months import Month
-from ..core.common.records import ItemFailure, check_error_budget, failures_frame
+from ..core.common.records import ItemFailure, StageOutcome, check_error_budget, failures_frame
 from ..resources import StorageResource
+from ..resources.io_manager import STRATEGY_METADATA
 
 PREVIEW_ROWS = 10
 
@@ -74,3 +75,38 @@ def record_passed_over(context: AssetExecutionContext, storage: StorageResource,
         "passed_over_file": MetadataValue.path(str(path)),
         "passed_over_preview": MetadataValue.md(markdown_table(failures_frame(items))),
     }
+
+
+def report_metadata(report: dict) -> dict:
+    """A strategy's plain report as Dagster metadata: tables as previews, dicts and lists as JSON."""
+    metadata = {}
+    for name, value in report.items():
+        if isinstance(value, pd.DataFrame):
+            metadata[name] = MetadataValue.md(markdown_table(value))
+        elif isinstance(value, dict | list):
+            metadata[name] = MetadataValue.json(value)
+        elif isinstance(value, int):
+            metadata[name] = MetadataValue.int(value)
+        elif isinstance(value, float):
+            metadata[name] = MetadataValue.float(value)
+        else:
+            metadata[name] = MetadataValue.text(str(value))
+    return metadata
+
+
+def outcome_metadata(
+    context: AssetExecutionContext, storage: StorageResource, stage: str, outcome: StageOutcome, max_share: float
+) -> dict:
+    """Record a strategy's failures (and what it passed over), enforce the error budget, and
+    return its report as metadata."""
+    metadata = record_failures(context, storage, stage, outcome.failures, outcome.attempted, max_share)
+    if outcome.passed_over is not None:
+        metadata.update(record_passed_over(context, storage, stage, outcome.passed_over))
+    metadata.update(report_metadata(outcome.report))
+    return metadata
+
+
+def strategy_metadata(**described: dict) -> dict:
+    """What made an asset's data, per manifest stage; the IO manager records it next to the data,
+    and the release manifest is assembled from those records."""
+    return {STRATEGY_METADATA: MetadataValue.json(described)}

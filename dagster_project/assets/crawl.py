@@ -13,6 +13,7 @@ from ._common import markdown_table, month_of, record_failures, table_metadata
 @asset(
     group_name="crawl",
     partitions_def=monthly_partitions,
+    kinds={"python", "parquet"},
     description="The month's news articles: one row per article (stable id from the canonical URL, "
     "UTC publication time, content hash), deduplicated by URL, exact content and near-duplicate content.",
 )

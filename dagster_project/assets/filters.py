@@ -1,38 +1,22 @@
 """filters: five independent verdict tables (each re-materializable alone) and the selection.
 
-Model-backed filters with no model configured mark every question 'skipped' with the reason;
-a skipped verdict never counts as a pass and never drops a question.
+The model-backed filters run the strategy their resource holds; with no model configured it is a
+SkippedFilter, which marks every question 'skipped' with the reason. A skipped verdict never
+counts as a pass and never drops a question.
 """
 
-from pathlib import Path
-
 import pandas as pd
-from dagster import AssetExecutionContext, MetadataValue, Output, asset
+from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam, asset
 
 from ..core.common.months import seed_for
-from ..core.common.records import ItemFailure
 from ..core.filters import verdicts as core_filters
-from ..core.filters.acceptability import (
-    AcceptabilityClassifier,
-    acceptability_strategy,
-    acceptability_table,
-    unavailable_reason,
-)
-from ..core.filters.closed_book import (
-    CLOSED_BOOK_PROMPT,
-    closed_book_table,
-    closed_book_tasks,
-    embedding_similarity,
-    lemma_f1,
-)
-from ..core.filters.judge import JUDGE_PROMPT, judge_table, judge_tasks
 from ..core.filters.selection import combine_verdicts, funnel, select_top_k
-from ..core.graph.rdf import GraphIndex, load_store
+from ..core.filters.strategies import VerdictFilter, entity_match_description, ner_presence_description
+from ..core.graph.rdf import MonthGraph
 from ..core.graph.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
 from ..partitions import monthly_partitions
-from ..resources import BenchmarkSettings, LLMResource, StorageResource
-from ._common import markdown_table, record_failures, table_metadata
-from ._llm import llm_metadata, llm_strategy, result_failures, run_llm_stage
+from ..resources import BenchmarkSettings, StorageResource
+from ._common import markdown_table, outcome_metadata, strategy_metadata, table_metadata
 
 FILTER_NAMES = ["qa_acceptability", "qa_ner_presence", "qa_closed_book", "qa_entity_match", "qa_judge"]
 
@@ -50,7 +34,24 @@ def verdict_metadata(frame: pd.DataFrame, **extra) -> dict:
 
 
 def _filter_asset(description: str):
-    return asset(group_name="filters", partitions_def=monthly_partitions, description=description)
+    return asset(
+        group_name="filters", partitions_def=monthly_partitions, kinds={"python", "parquet"}, description=description
+    )
+
+
+def _run_filter(
+    context: AssetExecutionContext,
+    stage: str,
+    strategy: VerdictFilter,
+    qa_candidates: pd.DataFrame,
+    storage: StorageResource,
+    benchmark: BenchmarkSettings,
+) -> Output[pd.DataFrame]:
+    """Run a model-backed filter's strategy; `stage` names it in the release manifest."""
+    outcome = strategy.verdicts(qa_candidates, context.log)
+    metadata = outcome_metadata(context, storage, context.asset_key.path[-1], outcome, benchmark.max_error_share)
+    metadata.update(strategy_metadata(**{stage: strategy.describe()}))
+    return Output(outcome.table, metadata=verdict_metadata(outcome.table, **metadata))
 
 
 @_filter_asset(
@@ -58,26 +59,13 @@ def _filter_asset(description: str):
     "gives P(acceptable) per question; pass at or above the threshold. Skipped without the [ml] extra or a path."
 )
 def qa_acceptability(
-    context: AssetExecutionContext, qa_candidates: pd.DataFrame, benchmark: BenchmarkSettings
+    context: AssetExecutionContext,
+    qa_candidates: pd.DataFrame,
+    acceptability_filter: ResourceParam[VerdictFilter],
+    storage: StorageResource,
+    benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
-    checkpoint = benchmark.acceptability_checkpoint
-    reason = unavailable_reason(checkpoint)
-    if reason:
-        frame = core_filters.skipped(qa_candidates, reason)
-        return Output(frame, metadata=verdict_metadata(frame, strategy=f"skipped ({reason})"))
-    classifier = AcceptabilityClassifier(checkpoint, batch_size=benchmark.acceptability_batch_size)
-    context.log.info(f"acceptability: {len(qa_candidates)} questions on {classifier.device}")
-    scores = classifier.scores(list(qa_candidates["question"]))
-    frame = acceptability_table(qa_candidates, scores, threshold=benchmark.acceptability_threshold)
-    return Output(
-        frame,
-        metadata=verdict_metadata(
-            frame,
-            strategy=acceptability_strategy(checkpoint),
-            threshold=benchmark.acceptability_threshold,
-            device=classifier.device,
-        ),
-    )
+    return _run_filter(context, "acceptability", acceptability_filter, qa_candidates, storage, benchmark)
 
 
 @_filter_asset(
@@ -87,51 +75,11 @@ def qa_acceptability(
 def qa_closed_book(
     context: AssetExecutionContext,
     qa_candidates: pd.DataFrame,
-    llm: LLMResource,
+    closed_book_filter: ResourceParam[VerdictFilter],
     storage: StorageResource,
     benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
-    if not llm.is_configured or not llm.closed_book_models:
-        reason = ("no closed-book models configured (RAGBENCH_CLOSED_BOOK_MODELS)" if llm.is_configured
-                  else "no LLM endpoint configured (RAGBENCH_LLM_BASE_URL)")  # fmt: skip
-        frame = core_filters.skipped(qa_candidates, reason)
-        return Output(frame, metadata=verdict_metadata(frame, strategy="skipped (no model)"))
-    tasks = closed_book_tasks(qa_candidates)
-    results_by_model, failures, stats = {}, [], {}
-    for model in llm.closed_book_models:
-        client, results = run_llm_stage(context, llm, storage, "closed_book", tasks, model=model)
-        results_by_model[model] = results
-        failures += [ItemFailure(f"{model}:{f.item_id}", f.error, f.raw_reply) for f in result_failures(results)]
-        stats[model] = client.stats.as_dict()
-    failure_metadata = record_failures(
-        context, storage, "qa_closed_book", failures, len(tasks) * len(results_by_model), benchmark.max_error_share
-    )
-    similarity, measure = lemma_f1, "lemma token F1"
-    if llm.embedding_model:
-        texts = list(qa_candidates["answer"]) + [
-            r.value.answer for results in results_by_model.values() for r in results if r.ok
-        ]
-        embedder = llm.client("closed_book", storage, model=llm.embedding_model)
-        try:
-            similarity = embedding_similarity(texts, embedder.embed_sync)
-        finally:
-            if embedder.cache is not None:
-                embedder.cache.close()
-        measure = f"embedding cosine ({llm.embedding_model}; lemma F1 where embedding failed)"
-        stats["embeddings"] = embedder.stats.as_dict()
-    frame = closed_book_table(
-        qa_candidates, results_by_model, threshold=benchmark.closed_book_threshold, similarity=similarity
-    )
-    return Output(
-        frame,
-        metadata=verdict_metadata(
-            frame,
-            strategy=f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), {measure}",
-            threshold=benchmark.closed_book_threshold,
-            llm_stats=MetadataValue.json(stats),
-            **failure_metadata,
-        ),
-    )
+    return _run_filter(context, "closed_book", closed_book_filter, qa_candidates, storage, benchmark)
 
 
 @_filter_asset(
@@ -141,30 +89,11 @@ def qa_closed_book(
 def qa_judge(
     context: AssetExecutionContext,
     qa_candidates: pd.DataFrame,
-    llm: LLMResource,
+    judge_filter: ResourceParam[VerdictFilter],
     storage: StorageResource,
     benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
-    if not llm.is_configured:
-        frame = core_filters.skipped(qa_candidates, "no LLM endpoint configured (RAGBENCH_LLM_BASE_URL)")
-        return Output(frame, metadata=verdict_metadata(frame, strategy="skipped (no model)"))
-    criteria = list(benchmark.judge_criteria)
-    tasks = judge_tasks(qa_candidates, criteria)
-    client, results = run_llm_stage(context, llm, storage, "judge", tasks)
-    failure_metadata = record_failures(
-        context, storage, "qa_judge", result_failures(results), len(tasks), benchmark.max_error_share
-    )
-    frame = judge_table(qa_candidates, criteria, results, min_criterion_score=benchmark.judge_min_criterion_score)
-    return Output(
-        frame,
-        metadata=verdict_metadata(
-            frame,
-            strategy=llm_strategy(llm, "judge", JUDGE_PROMPT),
-            criteria=MetadataValue.json(criteria),
-            **llm_metadata(client),
-            **failure_metadata,
-        ),
-    )
+    return _run_filter(context, "judge", judge_filter, qa_candidates, storage, benchmark)
 
 
 @_filter_asset(
@@ -176,8 +105,11 @@ def qa_ner_presence(
     news_articles: pd.DataFrame,
     benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
-    frame = core_filters.ner_presence(qa_candidates, news_articles, threshold=benchmark.ner_match_threshold)
-    return Output(frame, metadata=verdict_metadata(frame, strategy="natasha NER + rapidfuzz on lemmas"))
+    threshold = benchmark.ner_match_threshold
+    frame = core_filters.ner_presence(qa_candidates, news_articles, threshold=threshold)
+    return Output(
+        frame, metadata=verdict_metadata(frame, **strategy_metadata(ner_presence=ner_presence_description(threshold)))
+    )
 
 
 @_filter_asset(
@@ -188,18 +120,21 @@ def qa_entity_match(
     context: AssetExecutionContext,
     qa_candidates: pd.DataFrame,
     subgraphs: pd.DataFrame,
-    knowledge_graph: dict,
+    knowledge_graph: MonthGraph,
     benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
-    index = GraphIndex.from_store(load_store(Path(knowledge_graph["path"])))
+    threshold = benchmark.entity_match_threshold
     by_id = {row["subgraph_id"]: subgraph_from_row(row) for _, row in subgraphs.iterrows()}
-    frame = core_filters.entity_match(qa_candidates, by_id, index, threshold=benchmark.entity_match_threshold)
-    return Output(frame, metadata=verdict_metadata(frame, threshold=benchmark.entity_match_threshold))
+    frame = core_filters.entity_match(qa_candidates, by_id, knowledge_graph.index, threshold=threshold)
+    return Output(
+        frame, metadata=verdict_metadata(frame, **strategy_metadata(entity_match=entity_match_description(threshold)))
+    )
 
 
 @asset(
     group_name="filters",
     partitions_def=monthly_partitions,
+    kinds={"python", "parquet"},
     description="The benchmark's questions: all verdicts combined (a failed verdict drops a question, a "
     "skipped one does not), ranked per type, top K per type.",
 )

@@ -1,13 +1,14 @@
-"""graph: the month's RDF knowledge graph (N-Quads file) and its subgraphs of four types."""
+"""graph: the month's RDF knowledge graph (N-Quads file) and its subgraphs of four types.
+
+The graph's consumers receive it loaded (a MonthGraph) from KnowledgeGraphIOManager."""
 
 import json
-from pathlib import Path
 
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
 from ..core.common.months import seed_for
-from ..core.graph.rdf import GraphIndex, load_store, write_graph
+from ..core.graph.rdf import MonthGraph, write_graph
 from ..core.graph.subgraphs import (
     SUBGRAPH_TYPES,
     GraphProfile,
@@ -25,6 +26,8 @@ from ._common import table_metadata
 @asset(
     group_name="graph",
     partitions_def=monthly_partitions,
+    kinds={"python", "rdf"},
+    io_manager_key="knowledge_graph_io_manager",
     description="One RDF graph for the month as an N-Quads file: facts in one named graph per article "
     "(provenance), node labels/types and relation frames in the default graph. Facts Wikidata "
     "already knows are left out.",
@@ -62,14 +65,14 @@ def knowledge_graph(
 @asset(
     group_name="graph",
     partitions_def=monthly_partitions,
+    kinds={"python", "sparql", "parquet"},
     description="Subgraphs of the four types (simple, set, cond, mh) found by the SPARQL files in sparql/ "
     "on pyoxigraph, a seeded sample per type, each with the articles that state its triples.",
 )
 def subgraphs(
-    context: AssetExecutionContext, knowledge_graph: dict, benchmark: BenchmarkSettings
+    context: AssetExecutionContext, knowledge_graph: MonthGraph, benchmark: BenchmarkSettings
 ) -> Output[pd.DataFrame]:
-    store = load_store(Path(knowledge_graph["path"]))
-    index = GraphIndex.from_store(store)
+    store, index = knowledge_graph.store, knowledge_graph.index
     profile = GraphProfile.of(store)  # degrees once, shared by the four types
     limits = SamplingLimits(max_degree=benchmark.max_hub_degree, per_center=benchmark.subgraphs_per_center)
     frames, counts = [], {}

@@ -11,17 +11,13 @@ from dagster import (
     AssetOut,
     MetadataValue,
     Output,
+    ResourceParam,
     asset,
     asset_check,
     multi_asset,
 )
 
-from ..core.extraction.dependency_parse import EXTRACTOR_NAME
-from ..core.filters.acceptability import acceptability_strategy
-from ..core.filters.closed_book import CLOSED_BOOK_PROMPT
-from ..core.filters.judge import JUDGE_PROMPT
-from ..core.llm.prompts import EXTRACTION_PROMPT, NORMALIZATION_PROMPT, QA_PROMPTS
-from ..core.questions.templates import GENERATOR
+from ..core.common.strategy import unrecorded_description
 from ..core.release.checks import (
     answers_in_questions,
     dangling_text_ids,
@@ -29,13 +25,14 @@ from ..core.release.checks import (
     duplicate_ids,
     public_dataset_problems,
 )
+from ..core.release.hub.base import Hub
 from ..core.release.manifest import build_manifest
 from ..core.release.publishing import publish_month
-from ..core.release.tables import DATASETS, build_release, load_or_create_key, month_key
+from ..core.release.tables import DATASETS, build_release, month_key
 from ..partitions import monthly_partitions
-from ..resources import BenchmarkSettings, HubResource, LLMResource, StorageResource, WikidataResource
+from ..resources import BenchmarkSettings, ReleaseKey, StorageResource
+from ..resources.io_manager import read_strategies
 from ._common import markdown_table, month_of, table_metadata
-from ._llm import llm_strategy
 
 _DESCRIPTIONS = {
     "public_texts": "Public texts: id (public int), text. The retrieval corpus of the month.",
@@ -46,12 +43,11 @@ _DESCRIPTIONS = {
 }
 
 
-def _key(storage: StorageResource, benchmark: BenchmarkSettings) -> tuple[bytes, str]:
-    return load_or_create_key(storage.path("secrets", "release.key"), benchmark.release_secret)
-
-
 @multi_asset(
-    outs={name: AssetOut(group_name="release", description=_DESCRIPTIONS[name]) for name in DATASETS},
+    outs={
+        name: AssetOut(group_name="release", description=_DESCRIPTIONS[name], kinds={"python", "parquet"})
+        for name in DATASETS
+    },
     partitions_def=monthly_partitions,
     description="The four DRAGON-compatible datasets, with public ids from a keyed shuffle.",
 )
@@ -59,10 +55,9 @@ def release_datasets(
     context: AssetExecutionContext,
     news_articles: pd.DataFrame,
     benchmark_questions: pd.DataFrame,
-    storage: StorageResource,
-    benchmark: BenchmarkSettings,
+    release_key: ResourceParam[ReleaseKey],
 ):
-    key, _ = _key(storage, benchmark)
+    key, _ = release_key.load()
     tables = build_release(news_articles, benchmark_questions, month_key(key, context.partition_key))
     previews = {
         "public_texts": ["id", "text"],
@@ -159,46 +154,35 @@ RELEASE_CHECKS = [
 ]
 
 
-def strategies(
-    llm: LLMResource, wikidata: WikidataResource, benchmark: BenchmarkSettings | None = None
-) -> dict[str, str]:
-    """What ran at each model-backed stage: the LLM strategies when an endpoint is configured,
-    the offline ones otherwise; model-backed filters without a model are skipped."""
-    no_model = "skipped (no model configured)"
-    if llm.is_configured:
-        generation = {
-            "triplet_extraction": llm_strategy(llm, "extraction", EXTRACTION_PROMPT),
-            "entity_normalization": llm_strategy(llm, "normalization", NORMALIZATION_PROMPT)
-            + " over navec + rapidfuzz candidates",
-            "qa_generation": llm_strategy(llm, "qa", ", ".join(QA_PROMPTS.values())),
-        }
-    else:
-        generation = {
-            "triplet_extraction": f"offline: {EXTRACTOR_NAME}",
-            "entity_normalization": "offline: lemma keys + alias table + rapidfuzz clustering",
-            "qa_generation": f"offline: {GENERATOR}",
-        }
-    return {
-        "triplet_extraction": generation["triplet_extraction"],
-        "entity_normalization": generation["entity_normalization"],
-        "novelty": "skipped: no Wikidata endpoint" if not wikidata.is_configured else "wikidata-sparql-lookup",
-        "qa_generation": generation["qa_generation"],
-        "acceptability": acceptability_strategy(benchmark.acceptability_checkpoint if benchmark else None),
-        "closed_book": (
-            f"llm closed-book: {', '.join(llm.closed_book_models)} (prompt {CLOSED_BOOK_PROMPT}), "
-            + (f"embedding cosine ({llm.embedding_model})" if llm.embedding_model else "lemma token F1")
-            if llm.is_configured and llm.closed_book_models
-            else no_model
-        ),
-        "judge": llm_strategy(llm, "judge", JUDGE_PROMPT) if llm.is_configured else no_model,
-        "ner_presence": "natasha",
-        "entity_match": "rapidfuzz partial ratio on lemmas",
-    }
+# The stages of the manifest, by the asset whose data records their strategy (in pipeline order).
+STRATEGY_RECORDS = {
+    "raw_triplets": ("triplet_extraction",),
+    "normalized_triplets": ("entity_normalization", "novelty"),
+    "qa_candidates": ("qa_generation",),
+    "qa_acceptability": ("acceptability",),
+    "qa_closed_book": ("closed_book",),
+    "qa_judge": ("judge",),
+    "qa_ner_presence": ("ner_presence",),
+    "qa_entity_match": ("entity_match",),
+}
+
+
+def recorded_strategies(context: AssetExecutionContext, storage: StorageResource) -> dict[str, dict]:
+    """The describe() of the strategy behind each stage, as recorded with the data it produced."""
+    strategies: dict[str, dict] = {}
+    for asset_name, stages in STRATEGY_RECORDS.items():
+        recorded = read_strategies(storage.data_dir, asset_name, context.partition_key)
+        for stage in stages:
+            if stage not in recorded:
+                context.log.warning(f"{asset_name} records no strategy for {stage}; the manifest says so")
+            strategies[stage] = recorded.get(stage) or unrecorded_description(asset_name)
+    return strategies
 
 
 @asset(
     group_name="release",
     partitions_def=monthly_partitions,
+    kinds={"python", "huggingface"},
     description="Publishes version 1.N.0 of the four datasets to the hub (RAGBENCH_HUB), and the previous "
     "month's release as version 1.(N-1).0 of the hist-* datasets. Versions are immutable.",
 )
@@ -208,21 +192,19 @@ def published_release(
     public_questions: pd.DataFrame,
     private_qa: pd.DataFrame,
     private_texts: pd.DataFrame,
-    hub: HubResource,
+    hub: ResourceParam[Hub],
+    release_key: ResourceParam[ReleaseKey],
     benchmark: BenchmarkSettings,
     storage: StorageResource,
-    llm: LLMResource,
-    wikidata: WikidataResource,
 ) -> Output[dict]:
     month = month_of(context)
-    target = hub.hub()
-    _, key_source = _key(storage, benchmark)
+    _, key_source = release_key.load()
     manifest = build_manifest(
         month=month.label,
         version=month.version,
         private_qa=private_qa,
         public_texts=public_texts,
-        strategies=strategies(llm, wikidata, benchmark),
+        strategies=recorded_strategies(context, storage),
         thresholds=benchmark.thresholds(),
         key_source=key_source,
     )
@@ -232,9 +214,9 @@ def published_release(
         "private_qa": private_qa,
         "private_texts": private_texts,
     }
-    publication = publish_month(target, month, tables, manifest)
+    publication = publish_month(hub, month, tables, manifest)
     published = publication.repos
-    summary = {"month": month.label, "hub": target.describe(), **publication.as_dict(), "manifest": manifest}
+    summary = {"month": month.label, "hub": hub.describe(), **publication.as_dict(), "manifest": manifest}
     for repo in publication.repos + publication.hist_repos:
         context.log.info(f"{repo.repo} {repo.version}: {repo.status}")
     if not publication.hist_repos:
@@ -243,7 +225,7 @@ def published_release(
         summary,
         metadata={
             "version": MetadataValue.text(month.version),
-            "hub": MetadataValue.text(target.describe()),
+            "hub": MetadataValue.text(hub.describe()),
             "repos": MetadataValue.md(
                 markdown_table(
                     pd.DataFrame([{"repo": p.repo, "version": p.version, "status": p.status} for p in published])

@@ -2,31 +2,32 @@
 <RAGBENCH_SUBMISSIONS_DIR>/<version>/*.json against the published release."""
 
 import pandas as pd
-from dagster import AssetExecutionContext, MetadataValue, Output, asset
+from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam, asset
 
-from ..core.release.hub.local import ReleaseNotFoundError
+from ..core.release.hub.base import Hub, ReleaseNotFoundError
 from ..core.scoring.evaluate import ScoringConfig
 from ..core.scoring.leaderboard import PRIMARY_METRIC, build_leaderboard, leaderboard_markdown, submissions_for
 from ..core.scoring.submission import gold_from_release
 from ..partitions import monthly_partitions
-from ..resources import HubResource, ScoringSettings, StorageResource
+from ..resources import ScoringSettings, StorageResource
 from ._common import markdown_table, month_of, table_metadata
 
 
 @asset(
     group_name="scoring",
     partitions_def=monthly_partitions,
+    kinds={"python", "parquet"},
     deps=["published_release"],
     description="Leaderboard of the month's release: the offline BM25 baseline and every submission in "
     "RAGBENCH_SUBMISSIONS_DIR/<version>/*.json, scored without an LLM judge, with 95% bootstrap CIs. "
     "Writes leaderboard.md/.html and one scored run per submission under the storage root.",
 )
 def leaderboard(
-    context: AssetExecutionContext, hub: HubResource, storage: StorageResource, scoring: ScoringSettings
+    context: AssetExecutionContext, hub: ResourceParam[Hub], storage: StorageResource, scoring: ScoringSettings
 ) -> Output[pd.DataFrame]:
     version = month_of(context).version
     try:
-        release = hub.hub().load_release(version)
+        release = hub.load_release(version)
     except ReleaseNotFoundError as exc:
         raise RuntimeError(f"release {version} is not published; materialize published_release first") from exc
     gold = gold_from_release(version, release)

@@ -1,25 +1,26 @@
 """Dagster resources: configuration and access to the outside world, no business logic."""
 
-from .io_manager import StorageIOManager
+from .io_manager import KnowledgeGraphIOManager, StorageIOManager
 from .resources import (
     BenchmarkSettings,
-    HubResource,
-    LLMResource,
     NewsSourcesResource,
+    ReleaseKey,
     ScoringSettings,
     StorageResource,
-    WikidataResource,
     build_resources,
+    resources_from,
+    strategy_resources,
 )
 
 __all__ = [
     "BenchmarkSettings",
-    "HubResource",
-    "LLMResource",
+    "KnowledgeGraphIOManager",
     "NewsSourcesResource",
+    "ReleaseKey",
     "ScoringSettings",
     "StorageIOManager",
     "StorageResource",
-    "WikidataResource",
     "build_resources",
+    "resources_from",
+    "strategy_resources",
 ]

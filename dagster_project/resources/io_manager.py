@@ -1,9 +1,11 @@
 """Stores asset values under the storage root: DataFrames as parquet, small dicts as JSON.
 
     <data_dir>/<asset_name>/<partition_key>.parquet
+    <data_dir>/<asset_name>/<partition_key>.strategy.json   what made it (model-backed stages)
 
 Large artifacts (the knowledge graph) are written by their asset as files; what passes through
-this IO manager is only a small record with their path.
+this IO manager is only a small record with their path. KnowledgeGraphIOManager hands that
+record's graph to its consumers already loaded, so no asset opens the graph file itself.
 """
 
 from __future__ import annotations
@@ -13,6 +15,26 @@ from pathlib import Path
 
 import pandas as pd
 from dagster import ConfigurableIOManager, InputContext, OutputContext
+
+from ..core.graph.rdf import MonthGraph
+
+STRATEGY_METADATA = "strategy"
+
+
+def strategy_path(data_dir: str | Path, asset_name: str, partition: str) -> Path:
+    """Where the strategies that produced an asset's partition are recorded, next to the data."""
+    return Path(data_dir) / asset_name / f"{partition}.strategy.json"
+
+
+def read_strategies(data_dir: str | Path, asset_name: str, partition: str) -> dict[str, dict]:
+    """{stage: describe()} recorded with an asset's partition; empty when nothing was recorded."""
+    path = strategy_path(data_dir, asset_name, partition)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def _write_json(path: Path, value) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True), encoding="utf-8")
 
 
 class StorageIOManager(ConfigurableIOManager):
@@ -33,14 +55,15 @@ class StorageIOManager(ConfigurableIOManager):
             obj.to_parquet(tmp, index=False)
             tmp.replace(path)
         elif isinstance(obj, dict):
-            path = self._path(context, ".json")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(obj, ensure_ascii=False, indent=2, sort_keys=True), encoding="utf-8")
+            _write_json(self._path(context, ".json"), obj)
         else:
             raise TypeError(
                 f"{context.asset_key.to_user_string()}: cannot store {type(obj).__name__}; "
                 "return a DataFrame or a JSON-able dict"
             )
+        strategy = context.output_metadata.get(STRATEGY_METADATA)
+        if strategy is not None:
+            _write_json(self._path(context, ".strategy.json"), strategy.value)
 
     def load_input(self, context: InputContext):
         parquet, as_json = self._path(context, ".parquet"), self._path(context, ".json")
@@ -53,3 +76,10 @@ class StorageIOManager(ConfigurableIOManager):
             f"{context.asset_partition_key if context.has_asset_partitions else '-'} (looked in {parquet.parent}); "
             "materialize it first"
         )
+
+
+class KnowledgeGraphIOManager(StorageIOManager):
+    """Stores the graph asset's record like any dict; its consumers receive the graph it points to, loaded."""
+
+    def load_input(self, context: InputContext) -> MonthGraph:
+        return MonthGraph.load(Path(super().load_input(context)["path"]))

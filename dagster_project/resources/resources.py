@@ -1,29 +1,37 @@
-"""Configurable resources, built from environment variables (DESIGN.md section 5)."""
+"""Resources, built once from the settings (settings.py): configuration, the hub, and the strategy
+each model-backed stage runs. The choice between an offline and a model strategy is made here and
+nowhere else; assets call whichever strategy they are given."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-from dagster import ConfigurableResource, EnvVar
+from dagster import ConfigurableResource
+from pydantic import SecretStr
 
 from ..core.common.months import Month
 from ..core.common.package_files import project_dir
-from ..core.graph.normalization import load_aliases
-from ..core.graph.wikidata import WikidataClient, default_user_agent
-from ..core.ingest.sources import (
-    MonthLoad,
-    SourcesFile,
-    bundled_sources,
-    load_month,
-    load_month_report,
-    read_sources_file,
+from ..core.extraction.strategies import DependencyParseExtractor, LLMTripletExtractor
+from ..core.filters.acceptability import unavailable_reason
+from ..core.filters.strategies import (
+    NO_CLOSED_BOOK_MODELS,
+    NO_LLM_ENDPOINT,
+    AcceptabilityFilter,
+    ClosedBookFilter,
+    JudgeFilter,
+    SkippedFilter,
 )
-from ..core.llm import LLMClient, LLMSettings
-from ..core.release.hub.hf import HfHub
-from ..core.release.hub.local import LocalHub
-from ..core.release.publishing import open_hub, parse_private_overrides
-from .io_manager import StorageIOManager
+from ..core.graph.entity_candidates import EndpointEmbedder
+from ..core.graph.normalization import load_aliases
+from ..core.graph.strategies import LLMNormalizer, NoNoveltyCheck, OfflineNormalizer, WikidataNoveltyCheck
+from ..core.ingest.sources import MonthLoad, SourcesFile, bundled_sources, load_month_report, read_sources_file
+from ..core.llm import LLMSettings
+from ..core.questions.strategies import LLMQuestionGenerator, TemplateQuestionGenerator
+from ..core.release.tables import load_or_create_key
+from ..settings import LLMOptions, Settings
+from .io_manager import KnowledgeGraphIOManager, StorageIOManager
 
 
 class StorageResource(ConfigurableResource):
@@ -50,117 +58,8 @@ class NewsSourcesResource(ConfigurableResource):
     def describe(self) -> str:
         return self.sources_file or "bundled sample corpus"
 
-    def load_month(self, month: Month):
-        return load_month(self.sources(), month)
-
     def load_month_report(self, month: Month) -> MonthLoad:
         return load_month_report(self.sources(), month, cache_dir=Path(self.cache_dir) if self.cache_dir else None)
-
-
-class LLMResource(ConfigurableResource):
-    """An OpenAI-compatible endpoint. Unset base_url means the offline strategies run.
-
-    The client, its retry policy and the cache live in core/llm; this only configures them.
-    `api_key` comes from the environment as an EnvVar and is never logged."""
-
-    base_url: str | None = None
-    model: str | None = None
-    api_key: str | None = None
-    # per-stage overrides of `model`
-    extraction_model: str | None = None
-    normalization_model: str | None = None
-    qa_model: str | None = None
-    judge_model: str | None = None
-    # small models for the closed-book filter (none: the filter is skipped)
-    closed_book_models: list[str] = []
-    embedding_model: str | None = None  # closed-book similarity by embeddings instead of lemma F1
-    max_workers: int = 16
-    requests_per_minute: int | None = None
-    timeout: float = 60.0
-    max_retries: int = 5
-    initial_wait: float = 1.0
-    max_wait: float = 60.0
-    temperature: float = 0.0
-    max_tokens: int = 2048
-    json_mode: bool = True
-    chunk_chars: int = 6000
-    cache_dir: str | None = None  # default: <data dir>/llm_cache
-
-    @property
-    def is_configured(self) -> bool:
-        return bool(self.base_url)
-
-    def model_for(self, stage: str) -> str:
-        """The model of a stage: 'extraction', 'normalization' or 'qa'."""
-        override = {"extraction": self.extraction_model, "normalization": self.normalization_model,
-                    "qa": self.qa_model, "judge": self.judge_model}[stage]  # fmt: skip
-        model = override or self.model
-        if not model:
-            raise ValueError(
-                f"RAGBENCH_LLM_BASE_URL is set but no model is configured for {stage}: "
-                "set RAGBENCH_LLM_MODEL (or the per-stage RAGBENCH_LLM_<STAGE>_MODEL)"
-            )
-        return model
-
-    def client(self, stage: str, storage: StorageResource, model: str | None = None) -> LLMClient:
-        cache_dir = Path(self.cache_dir) if self.cache_dir else Path(storage.data_dir) / "llm_cache"
-        settings = LLMSettings(
-            base_url=self.base_url,
-            model=model or self.model_for(stage),
-            api_key=self.api_key,
-            timeout=self.timeout,
-            max_retries=self.max_retries,
-            initial_wait=self.initial_wait,
-            max_wait=self.max_wait,
-            max_workers=self.max_workers,
-            requests_per_minute=self.requests_per_minute,
-            temperature=self.temperature,
-            max_tokens=self.max_tokens,
-            json_mode=self.json_mode,
-            cache_path=cache_dir / "responses.sqlite",
-        )
-        return LLMClient(settings)
-
-
-class WikidataResource(ConfigurableResource):
-    """Wikidata SPARQL endpoint for the novelty filter; unset means novelty is skipped."""
-
-    endpoint: str | None = None
-    contact: str | None = None  # goes into the User-Agent, as Wikimedia's policy asks
-    min_interval: float = 1.0  # seconds between requests
-    batch_size: int = 50
-
-    @property
-    def is_configured(self) -> bool:
-        return bool(self.endpoint)
-
-    def client(self, cache_path: Path) -> WikidataClient:
-        return WikidataClient(
-            self.endpoint,
-            user_agent=default_user_agent(self.contact),
-            cache_path=cache_path,
-            min_interval=self.min_interval,
-            batch_size=self.batch_size,
-        )
-
-
-class HubResource(ConfigurableResource):
-    """Where releases are published: a local directory, or hf://NAMESPACE (token from HF_TOKEN,
-    passed as EnvVar so Dagster never shows it; hf_endpoint for a Hub other than huggingface.co;
-    hf_private: repo names to create private, `name=false` for public)."""
-
-    location: str
-    hf_token: str | None = None
-    hf_endpoint: str | None = None
-    hf_private: str = ""
-
-    def hub(self) -> LocalHub | HfHub:
-        return open_hub(
-            self.location,
-            token=self.hf_token,
-            endpoint=self.hf_endpoint,
-            private=parse_private_overrides(self.hf_private),
-        )
 
 
 class BenchmarkSettings(ConfigurableResource):
@@ -176,16 +75,10 @@ class BenchmarkSettings(ConfigurableResource):
     ner_match_threshold: float = 90.0
     max_error_share: float = 0.2
     aliases_file: str | None = None
-    release_secret: str | None = None
-    # model-backed filters (recorded in the manifest)
-    acceptability_checkpoint: str | None = None  # local path of a RuCoLA-style classifier
+    # thresholds of the model-backed filters (their strategies are built with the same values)
     acceptability_threshold: float = 0.7
-    acceptability_batch_size: int = 32
     closed_book_threshold: float = 0.8
-    judge_criteria: list[str] = [
-        "grammar", "clarity", "naturalness", "context_sufficiency", "context_necessity",
-        "answer_uniqueness", "correctness", "answer_grammar",
-    ]  # fmt: skip
+    judge_criteria: list[str] = []
     judge_min_criterion_score: int = 1
 
     def aliases(self) -> dict[str, str]:
@@ -212,98 +105,129 @@ class BenchmarkSettings(ConfigurableResource):
 class ScoringSettings(ConfigurableResource):
     """The leaderboard: where submissions are collected (<submissions_dir>/<version>/*.json)."""
 
-    submissions_dir: str = "./var/submissions"
+    submissions_dir: str
     bootstrap_samples: int = 1000
 
 
-def _secret(name: str, env) -> EnvVar | str | None:
-    """Secrets from the process environment are passed as EnvVar, so Dagster never stores or
-    displays their values; an explicit mapping (tests, embedding code) passes values directly."""
-    if not env.get(name):
+@dataclass(frozen=True)
+class ReleaseKey:
+    """The key of the public-id shuffle: RAGBENCH_RELEASE_SECRET, else a random key kept in a file
+    under the storage root. A plain object, not Dagster config, so the secret is never shown."""
+
+    key_file: Path
+    secret: SecretStr | None = None
+
+    def load(self) -> tuple[bytes, str]:
+        """The key and where it came from (never the key itself)."""
+        return load_or_create_key(self.key_file, self.secret.get_secret_value() if self.secret else None)
+
+
+def _llm_settings(options: LLMOptions, data_dir: str, model: str) -> LLMSettings:
+    cache_dir = options.cache_dir or Path(data_dir) / "llm_cache"
+    return LLMSettings(
+        base_url=options.base_url,
+        model=model,
+        api_key=options.api_key,
+        timeout=options.timeout,
+        max_retries=options.max_retries,
+        initial_wait=options.initial_wait,
+        max_wait=options.max_wait,
+        max_workers=options.max_workers,
+        requests_per_minute=options.requests_per_minute,
+        max_tokens=options.max_tokens,
+        cache_path=cache_dir / "responses.sqlite",
+    )
+
+
+def _acceptability_filter(settings: Settings) -> AcceptabilityFilter | SkippedFilter:
+    checkpoint = settings.pipeline.acceptability_checkpoint
+    reason = unavailable_reason(checkpoint)
+    if reason:
+        return SkippedFilter(reason)
+    return AcceptabilityFilter(checkpoint, threshold=settings.pipeline.acceptability_threshold)
+
+
+def _closed_book_filter(settings: Settings) -> ClosedBookFilter | SkippedFilter:
+    llm, data_dir = settings.llm, settings.pipeline.data_dir
+    if not llm.is_configured:
+        return SkippedFilter(NO_LLM_ENDPOINT)
+    if not llm.closed_book_models:
+        return SkippedFilter(NO_CLOSED_BOOK_MODELS)
+    return ClosedBookFilter(
+        models=[_llm_settings(llm, data_dir, model) for model in llm.closed_book_models],
+        embedding=_llm_settings(llm, data_dir, llm.embedding_model) if llm.embedding_model else None,
+        threshold=settings.pipeline.closed_book_threshold,
+    )
+
+
+def _embeddings_endpoint(settings: Settings) -> EndpointEmbedder | None:
+    options = settings.embeddings
+    if not (options.base_url and options.model):
         return None
-    return EnvVar(name) if env is os.environ else env[name]
+    api_key = options.api_key.get_secret_value() if options.api_key else None
+    return EndpointEmbedder(base_url=options.base_url, model=options.model, api_key=api_key)
 
 
-_LLM_OPTIONS = {  # environment variable -> (LLMResource field, type)
-    "RAGBENCH_LLM_EXTRACTION_MODEL": ("extraction_model", str),
-    "RAGBENCH_LLM_NORMALIZATION_MODEL": ("normalization_model", str),
-    "RAGBENCH_LLM_QA_MODEL": ("qa_model", str),
-    "RAGBENCH_LLM_MAX_WORKERS": ("max_workers", int),
-    "RAGBENCH_LLM_RPM": ("requests_per_minute", int),
-    "RAGBENCH_LLM_TIMEOUT": ("timeout", float),
-    "RAGBENCH_LLM_MAX_RETRIES": ("max_retries", int),
-    "RAGBENCH_LLM_INITIAL_WAIT": ("initial_wait", float),
-    "RAGBENCH_LLM_MAX_WAIT": ("max_wait", float),
-    "RAGBENCH_LLM_MAX_TOKENS": ("max_tokens", int),
-    "RAGBENCH_LLM_CHUNK_CHARS": ("chunk_chars", int),
-    "RAGBENCH_LLM_CACHE_DIR": ("cache_dir", str),
-    "RAGBENCH_LLM_JUDGE_MODEL": ("judge_model", str),
-    "RAGBENCH_EMBEDDINGS_MODEL": ("embedding_model", str),
-    "RAGBENCH_CLOSED_BOOK_MODELS": ("closed_book_models", lambda v: [m.strip() for m in v.split(",") if m.strip()]),
-}
+def strategy_resources(settings: Settings) -> dict[str, object]:
+    """The strategy of every model-backed stage: the LLM (or model) one when it is configured,
+    the offline or skipping one otherwise."""
+    llm, pipeline = settings.llm, settings.pipeline
+    wikidata = settings.wikidata
+    strategies: dict[str, object] = {
+        "triplet_extractor": DependencyParseExtractor(),
+        "entity_normalizer": OfflineNormalizer(),
+        "question_generator": TemplateQuestionGenerator(),
+        "judge_filter": SkippedFilter(NO_LLM_ENDPOINT),
+        "novelty_check": NoNoveltyCheck(),
+        "acceptability_filter": _acceptability_filter(settings),
+        "closed_book_filter": _closed_book_filter(settings),
+    }
+    if llm.is_configured:
+        def for_stage(stage: str) -> LLMSettings:
+            return _llm_settings(llm, pipeline.data_dir, llm.model_for(stage))
+
+        strategies |= {
+            "triplet_extractor": LLMTripletExtractor(for_stage("extraction"), chunk_chars=llm.chunk_chars),
+            "entity_normalizer": LLMNormalizer(for_stage("normalization"), embeddings=_embeddings_endpoint(settings)),
+            "question_generator": LLMQuestionGenerator(for_stage("qa")),
+            "judge_filter": JudgeFilter(
+                for_stage("judge"), criteria=list(pipeline.judge_criteria),
+                min_criterion_score=pipeline.judge_min_criterion_score,
+            ),  # fmt: skip
+        }
+    if wikidata.endpoint:
+        strategies["novelty_check"] = WikidataNoveltyCheck(
+            wikidata.endpoint,
+            cache_path=Path(pipeline.data_dir) / "wikidata_cache.sqlite",
+            contact=wikidata.contact,
+            min_interval=wikidata.min_interval,
+        )
+    return strategies
 
 
-def _options_from_env(env, table: dict) -> dict:
-    """Settings given as environment variables, converted to their field types; a clear error names a bad one."""
-    options = {}
-    for variable, (name, kind) in table.items():
-        if env.get(variable):
-            try:
-                options[name] = kind(env[variable])
-            except ValueError:
-                raise ValueError(f"{variable}={env[variable]!r} is not valid") from None
-    return options
-
-
-def _llm_options(env) -> dict:
-    return _options_from_env(env, _LLM_OPTIONS)
-
-
-_FILTER_OPTIONS = {  # environment variable -> (BenchmarkSettings field, type)
-    "RAGBENCH_RUCOLA_CHECKPOINT": ("acceptability_checkpoint", str),
-    "RAGBENCH_ACCEPTABILITY_THRESHOLD": ("acceptability_threshold", float),
-    "RAGBENCH_CLOSED_BOOK_THRESHOLD": ("closed_book_threshold", float),
-    "RAGBENCH_JUDGE_CRITERIA": ("judge_criteria", lambda v: [c.strip() for c in v.split(",") if c.strip()]),
-    "RAGBENCH_JUDGE_MIN_SCORE": ("judge_min_criterion_score", int),
-}
-
-
-def _filter_options(env) -> dict:
-    return _options_from_env(env, _FILTER_OPTIONS)
-
-
-def build_resources(env=None) -> dict[str, object]:
-    env = os.environ if env is None else env
-    data_dir = env.get("RAGBENCH_DATA_DIR", "./var/data")
-    top_k = int(env.get("RAGBENCH_TOP_K", "150"))
+def resources_from(settings: Settings) -> dict[str, object]:
+    pipeline = settings.pipeline
+    data_dir = pipeline.data_dir
     return {
         "io_manager": StorageIOManager(data_dir=data_dir),
+        "knowledge_graph_io_manager": KnowledgeGraphIOManager(data_dir=data_dir),
         "storage": StorageResource(data_dir=data_dir),
-        "sources": NewsSourcesResource(
-            sources_file=env.get("RAGBENCH_SOURCES") or None, cache_dir=str(Path(data_dir) / "raw_cache")
-        ),
-        "llm": LLMResource(
-            base_url=env.get("RAGBENCH_LLM_BASE_URL") or None,
-            model=env.get("RAGBENCH_LLM_MODEL") or None,
-            api_key=_secret("RAGBENCH_LLM_API_KEY", env),
-            **_llm_options(env),
-        ),
-        "wikidata": WikidataResource(
-            endpoint=env.get("RAGBENCH_WIKIDATA_ENDPOINT") or None,
-            contact=env.get("RAGBENCH_WIKIDATA_CONTACT") or None,
-            min_interval=float(env.get("RAGBENCH_WIKIDATA_MIN_INTERVAL") or 1.0),
-        ),
-        "hub": HubResource(
-            location=env.get("RAGBENCH_HUB", "./var/hub"),
-            hf_token=_secret("HF_TOKEN", env),
-            hf_endpoint=env.get("HF_ENDPOINT") or None,
-            hf_private=env.get("RAGBENCH_HF_PRIVATE", ""),
-        ),
+        "sources": NewsSourcesResource(sources_file=pipeline.sources_file, cache_dir=str(Path(data_dir) / "raw_cache")),
+        "hub": settings.hub.open(),
+        "release_key": ReleaseKey(Path(data_dir) / "secrets" / "release.key", pipeline.release_secret),
         "benchmark": BenchmarkSettings(
-            top_k_per_type=top_k,
-            release_secret=_secret("RAGBENCH_RELEASE_SECRET", env),
-            max_hub_degree=int(env.get("RAGBENCH_MAX_HUB_DEGREE") or 200),
-            **_filter_options(env),
+            top_k_per_type=pipeline.top_k_per_type,
+            max_hub_degree=pipeline.max_hub_degree,
+            acceptability_threshold=pipeline.acceptability_threshold,
+            closed_book_threshold=pipeline.closed_book_threshold,
+            judge_criteria=list(pipeline.judge_criteria),
+            judge_min_criterion_score=pipeline.judge_min_criterion_score,
         ),
-        "scoring": ScoringSettings(submissions_dir=env.get("RAGBENCH_SUBMISSIONS_DIR", "./var/submissions")),
+        "scoring": ScoringSettings(submissions_dir=pipeline.submissions_dir),
+        **strategy_resources(settings),
     }
+
+
+def build_resources(env: Mapping[str, str] | None = None) -> dict[str, object]:
+    """Every resource, from the settings of `env` (default: the process environment)."""
+    return resources_from(Settings.from_env(env))

@@ -14,20 +14,23 @@ def test_the_normalized_triplets_asset_records_verdicts_and_the_graph_drops_know
     from dagster_project.assets.graph import knowledge_graph
     from dagster_project.core.extraction.dependency_parse import extract_triplets, triplets_frame
     from dagster_project.core.graph.rdf import load_store
-    from dagster_project.resources import BenchmarkSettings, LLMResource, StorageResource, WikidataResource
+    from dagster_project.core.graph.strategies import OfflineNormalizer, WikidataNoveltyCheck
+    from dagster_project.resources import BenchmarkSettings, StorageResource
 
     text = "Сбербанк открыл офис в Москве. Герман Греф возглавляет Сбербанк. Анна Соколова посетила Москву."
     raw = triplets_frame(extract_triplets("a1", text))
     storage = StorageResource(data_dir=str(tmp_path / "data"))
     with local_server(sparql_app(wikidata_store())) as (url, requests):
-        wikidata = WikidataResource(endpoint=url, contact="tests@example.org", min_interval=0)
+        novelty = WikidataNoveltyCheck(
+            url, cache_path=tmp_path / "data" / "wikidata_cache.sqlite", contact="tests@example.org", min_interval=0
+        )
         context = build_asset_context(partition_key="2025-09-01")
         output = normalized_triplets(
             context,
             raw_triplets=raw,
             benchmark=BenchmarkSettings(),
-            wikidata=wikidata,
-            llm=LLMResource(),
+            entity_normalizer=OfflineNormalizer(),
+            novelty_check=novelty,
             storage=storage,
         )
     frame = output.value

@@ -177,5 +177,5 @@ def test_without_an_endpoint_the_offline_strategies_run(materialized_month):
     # the session's offline pipeline run: no LLM configured
     assert "RAGBENCH_LLM_BASE_URL" not in materialized_month.env
     for asset in ("raw_triplets", "normalized_triplets", "qa_candidates"):
-        strategy = _metadata(materialized_month.result, asset)["strategy"]
-        assert "offline" in strategy and "llm" not in strategy, asset
+        recorded = _metadata(materialized_month.result, asset)["strategy"]  # {stage: describe()}
+        assert {described["kind"] for described in recorded.values()} <= {"offline", "skipped"}, asset

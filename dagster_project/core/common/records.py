@@ -22,15 +22,15 @@ class ErrorBudgetExceeded(RuntimeError):
 
 @dataclass
 class StageOutcome:
-    """What a stage produced, plus what it could not process."""
+    """What a stage produced, what it could not process, and what it reports about the run."""
 
     table: pd.DataFrame
     failures: list[ItemFailure] = field(default_factory=list)
     attempted: int = 0
-
-    @property
-    def failure_share(self) -> float:
-        return len(self.failures) / self.attempted if self.attempted else 0.0
+    # items deliberately not processed (not errors, so outside the error budget); None: the stage passes over nothing
+    passed_over: list[ItemFailure] | None = None
+    # plain values for the asset's metadata (a DataFrame is shown as a preview table)
+    report: dict = field(default_factory=dict)
 
 
 def check_error_budget(stage: str, failures: list[ItemFailure], attempted: int, max_share: float) -> None:

@@ -33,11 +33,6 @@ def unavailable_reason(checkpoint: str | None) -> str | None:
     return None
 
 
-def acceptability_strategy(checkpoint: str | None) -> str:
-    reason = unavailable_reason(checkpoint)
-    return f"skipped ({reason})" if reason else f"transformers classifier: {Path(checkpoint).name}"
-
-
 def acceptable_label_index(config) -> int:
     """Which output of the classifier means 'acceptable'."""
     for index, label in (config.id2label or {}).items():

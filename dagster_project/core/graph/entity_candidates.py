@@ -24,7 +24,6 @@ lemma-key or alias match scores 1.0. A type, when given, keeps candidates of tha
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -84,17 +83,6 @@ class EndpointEmbedder:
     @property
     def name(self) -> str:
         return f"embeddings endpoint ({self.model})"
-
-    @classmethod
-    def from_env(cls, env=None) -> EndpointEmbedder | None:
-        env = os.environ if env is None else env
-        if not (env.get("RAGBENCH_EMBEDDINGS_BASE_URL") and env.get("RAGBENCH_EMBEDDINGS_MODEL")):
-            return None
-        return cls(
-            base_url=env["RAGBENCH_EMBEDDINGS_BASE_URL"],
-            model=env["RAGBENCH_EMBEDDINGS_MODEL"],
-            api_key=env.get("RAGBENCH_EMBEDDINGS_API_KEY") or None,
-        )
 
     def __repr__(self) -> str:  # never show the key
         return f"EndpointEmbedder(base_url={self.base_url!r}, model={self.model!r})"
@@ -192,11 +180,6 @@ class CandidateIndex:
 def _unit_rows(matrix: np.ndarray) -> np.ndarray:
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     return np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
-
-
-def default_embedder(env=None):
-    """The configured embeddings endpoint, or navec when none is configured."""
-    return EndpointEmbedder.from_env(env) or NavecEmbedder()
 
 
 def index_from_normalized(frame, *, aliases: dict[str, str] | None = None, embedder=None) -> CandidateIndex:

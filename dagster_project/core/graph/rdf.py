@@ -206,6 +206,20 @@ class GraphIndex:
         raise KeyError(term)
 
 
+@dataclass(frozen=True)
+class MonthGraph:
+    """The month's graph as its consumers read it: the store for SPARQL, the index for words."""
+
+    path: Path
+    store: Store
+    index: GraphIndex
+
+    @classmethod
+    def load(cls, path: Path) -> MonthGraph:
+        store = load_store(path)
+        return cls(path, store, GraphIndex.from_store(store))
+
+
 def term_key(term) -> str:
     """A string naming a node: the IRI for entities, 'literal:<NUM|DATE>:<value>' for literals."""
     if isinstance(term, Literal):

@@ -1,9 +1,10 @@
-"""LLM-backed strategies over any OpenAI-compatible endpoint (no Dagster import here).
+"""The shared LLM service over any OpenAI-compatible endpoint (no Dagster import here); the stages'
+LLM strategies (in their own packages' strategies.py) use it.
 
 client.py    the async client: concurrency and rate limits, timeouts, retries, structured output
 cache.py     the persistent response cache on disk
 prompts.py   rendering the Jinja prompts in prompts/ into chat messages, chunking long texts
-extraction.py, normalization.py, qa.py   the three generation tasks
+stage.py     running one stage's batch with progress logs, its failures and cost, describing a strategy
 """
 
 from .cache import ResponseCache

@@ -9,6 +9,7 @@ import pandas as pd
 
 from ... import __version__
 from ..common.package_files import file_sha256, project_dir
+from ..common.strategy import LLM, UNRECORDED
 from ..graph.subgraphs import SUBGRAPH_TYPES, query_hashes
 
 
@@ -44,17 +45,20 @@ def build_manifest(
     version: str,
     private_qa: pd.DataFrame,
     public_texts: pd.DataFrame,
-    strategies: dict[str, str],
+    strategies: dict[str, dict],
     thresholds: dict[str, float | int],
     key_source: str,
 ) -> dict:
+    """`strategies`: the describe() of the strategy behind each stage, as recorded with its data;
+    `strategies` in the manifest keeps their one-line summaries, `strategy_details` all of it."""
     per_type = {kind: int((private_qa["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
     return {
         "month": month,
         "version": version,
-        "offline": all(not s.startswith("llm") for s in strategies.values()),
+        "offline": all(described["kind"] not in (LLM, UNRECORDED) for described in strategies.values()),
         "counts": {"texts": int(len(public_texts)), "questions": int(len(private_qa)), "questions_per_type": per_type},
-        "strategies": strategies,
+        "strategies": {stage: described["summary"] for stage, described in strategies.items()},
+        "strategy_details": strategies,
         "thresholds": thresholds,
         "sparql_sha256": query_hashes(),
         "prompts_sha256": prompt_hashes(),

@@ -1,12 +1,10 @@
 """What a monthly release publishes, on any hub, and how users read it back.
 
-A hub is a LocalHub (a directory) or an HfHub (hf://NAMESPACE); both offer the same methods:
-describe, repos, versions, load, manifest, load_release and publish_uploads.
+A hub is a LocalHub (a directory) or an HfHub (hf://NAMESPACE); both satisfy hub.base.Hub.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,10 +12,9 @@ from pathlib import Path
 import pandas as pd
 
 from ..common.months import Month, version_sort_key
+from .hub.base import Hub, PublishedRepo, ReleaseNotFoundError, release_uploads, repo_name
 from .hub.hf import HF_SCHEME, HfHub
-from .hub.local import LocalHub, PublishedRepo, ReleaseNotFoundError, release_uploads, repo_name
-
-Hub = LocalHub | HfHub
+from .hub.local import LocalHub
 
 
 def open_hub(
@@ -28,23 +25,11 @@ def open_hub(
     private: Mapping[str, bool] | None = None,
     cache_dir: str | None = None,
 ) -> Hub:
-    """`hf://NAMESPACE` is a Hugging Face namespace; anything else is a local directory."""
+    """`hf://NAMESPACE` is a Hugging Face namespace; anything else is a local directory. The token,
+    endpoint and privacy overrides come from the caller (the project's settings), never from here."""
     if location.startswith(HF_SCHEME):
         return HfHub(location, token=token, endpoint=endpoint, private=private, cache_dir=cache_dir)
     return LocalHub(Path(location))
-
-
-def hub_from_environment(location: str | None = None, env: Mapping[str, str] | None = None) -> Hub:
-    """The hub of RAGBENCH_HUB (or `location`). The token is read from HF_TOKEN and nowhere else;
-    HF_ENDPOINT points at another Hub deployment (a mirror, or a test server)."""
-    env = os.environ if env is None else env
-    return open_hub(
-        location or env.get("RAGBENCH_HUB", "./var/hub"),
-        token=env.get("HF_TOKEN") or None,
-        endpoint=env.get("HF_ENDPOINT") or None,
-        private=parse_private_overrides(env.get("RAGBENCH_HF_PRIVATE", "")),
-        cache_dir=env.get("HF_HUB_CACHE") or None,
-    )
 
 
 def parse_private_overrides(value: str) -> dict[str, bool]:
@@ -139,8 +124,9 @@ def load_public_release(hub: Hub | str, version: str | None = None, *, hist: boo
     """The public texts and questions of `version` (default: the latest), as two DataFrames.
 
     Like DRAGON's client, the texts and questions must be at the same version: asking for the
-    latest when one of them is ahead of the other is an error, not a silent mix of two months."""
-    hub = hub_from_environment(hub) if isinstance(hub, str) else hub
+    latest when one of them is ahead of the other is an error, not a silent mix of two months.
+    A location string opens the hub anonymously: public datasets need no token."""
+    hub = open_hub(hub) if isinstance(hub, str) else hub
     version = check_public_versions(hub, version, hist=hist)
     texts_repo, questions_repo = repo_name("public_texts", hist=hist), repo_name("public_questions", hist=hist)
     texts, questions = hub.load(texts_repo, version), hub.load(questions_repo, version)

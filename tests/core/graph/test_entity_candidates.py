@@ -12,7 +12,6 @@ from dagster_project.core.graph.entity_candidates import (
     EmbeddingError,
     EndpointEmbedder,
     NavecEmbedder,
-    default_embedder,
     index_from_normalized,
 )
 from dagster_project.core.graph.normalization import load_aliases
@@ -140,10 +139,3 @@ def test_endpoint_embedder_times_out():
     with local_server(slow) as (url, _):
         with pytest.raises(EmbeddingError, match="ReadTimeout"):
             EndpointEmbedder(base_url=url, model="m", timeout=0.2, retries=0).embed(["а"])
-
-
-def test_default_embedder_follows_the_environment():
-    assert isinstance(default_embedder({}), NavecEmbedder)
-    env = {"RAGBENCH_EMBEDDINGS_BASE_URL": "http://127.0.0.1:9", "RAGBENCH_EMBEDDINGS_MODEL": "m"}
-    configured = default_embedder(env)
-    assert isinstance(configured, EndpointEmbedder) and configured.model == "m"

@@ -38,7 +38,7 @@ import pandas as pd
 from ...common.months import month_of_version, version_sort_key
 from ..card import DATA_FILE, dataset_card
 from ..tables import DATASETS
-from .local import (
+from .base import (
     PublishedRepo,
     ReleaseNotFoundError,
     RepoUpload,

@@ -12,79 +12,26 @@ folder and renamed into place, so a reader never sees half a version.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
-from ...common.months import month_of_version, version_sort_key
+from ...common.months import version_sort_key
 from ..card import DATA_FILE, dataset_card
-from ..tables import DATASETS, PUBLIC_COLUMNS
-
-REPO_PREFIX = "rag-bench-"
-HIST_PREFIX = "hist-"
-PRIVATE_DATASETS = ("private_qa", "private_texts")
-
-
-def repo_name(dataset: str, *, hist: bool = False) -> str:
-    """public_texts -> rag-bench-public-texts (hist-rag-bench-public-texts for the lagged copy)."""
-    if dataset not in DATASETS:
-        raise ValueError(f"unknown dataset {dataset!r}; expected one of {', '.join(DATASETS)}")
-    return (HIST_PREFIX if hist else "") + REPO_PREFIX + dataset.replace("_", "-")
-
-
-class VersionExistsError(RuntimeError):
-    """A version is already published with different content; pass force to replace it."""
-
-
-class ReleaseNotFoundError(LookupError):
-    pass
-
-
-def parquet_bytes(table: pd.DataFrame) -> bytes:
-    buffer = io.BytesIO()
-    table.to_parquet(buffer, index=False, engine="pyarrow", compression="zstd")
-    return buffer.getvalue()
-
-
-@dataclass(frozen=True)
-class PublishedRepo:
-    repo: str
-    version: str
-    status: str  # created, unchanged or replaced
-    commit: str | None = None  # the commit the version's tag points to (Hugging Face hubs)
-
-
-@dataclass(frozen=True)
-class RepoUpload:
-    """One dataset at one version, bound for one repo: the unit both hubs publish."""
-
-    dataset: str  # one of DATASETS
-    version: str
-    table: pd.DataFrame
-    manifest: dict
-    hist: bool = False
-
-    @property
-    def repo(self) -> str:
-        return repo_name(self.dataset, hist=self.hist)
-
-    @property
-    def holds_private_data(self) -> bool:
-        """Private by name, or a public dataset carrying columns beyond its public schema."""
-        if self.dataset in PRIVATE_DATASETS:
-            return True
-        return bool(set(self.table.columns) - set(PUBLIC_COLUMNS[self.dataset]))
-
-
-def release_uploads(version: str, tables: dict[str, pd.DataFrame], manifest: dict, *, hist: bool = False):
-    month_of_version(version)  # validates the version string
-    return [RepoUpload(name, version, tables[name], manifest, hist=hist) for name in DATASETS]
+from ..tables import DATASETS
+from .base import (
+    PublishedRepo,
+    ReleaseNotFoundError,
+    RepoUpload,
+    VersionExistsError,
+    parquet_bytes,
+    release_uploads,
+    repo_name,
+)
 
 
 class LocalHub:

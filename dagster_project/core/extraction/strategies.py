@@ -1,0 +1,70 @@
+"""Triplet extraction strategies: Natasha's dependency parse offline, or an LLM per text chunk."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import pandas as pd
+
+from ..common.records import ItemFailure, StageOutcome
+from ..common.strategy import Log, offline_description
+from ..llm.client import LLMSettings
+from ..llm.prompts import EXTRACTION_PROMPT
+from ..llm.stage import client_report, llm_description, result_failures, run_llm_stage
+from .dependency_parse import EXTRACTOR_NAME, extract_triplets, triplets_frame
+from .llm import extraction_tasks, triplets_from_results
+
+
+class TripletExtractor(Protocol):
+    """Raw (subject, relation, object) triplets from the month's articles, one table."""
+
+    def extract(self, articles: pd.DataFrame, log: Log) -> StageOutcome: ...
+
+    def describe(self) -> dict: ...
+
+
+class DependencyParseExtractor:
+    """Offline: subject, verb lemma + preposition and complement from Natasha's dependency parse."""
+
+    def describe(self) -> dict:
+        return offline_description(EXTRACTOR_NAME)
+
+    def extract(self, articles: pd.DataFrame, log: Log) -> StageOutcome:
+        triplets, failures = [], []
+        for i, row in enumerate(articles.itertuples(index=False), start=1):
+            try:
+                triplets += extract_triplets(row.article_id, f"{row.title}.\n\n{row.text}")
+            except Exception as exc:  # noqa: BLE001 - one bad article must not stop the month
+                failures.append(ItemFailure(row.article_id, f"{type(exc).__name__}: {exc}"))
+            if i % 25 == 0:
+                log.info(f"extracted {i}/{len(articles)} articles")
+        return StageOutcome(triplets_frame(triplets), failures, attempted=len(articles))
+
+
+@dataclass(frozen=True)
+class LLMTripletExtractor:
+    """prompts/triplet_extraction.j2 per chunk of whole sentences; replies validated by pydantic and
+    grounded in their text."""
+
+    llm: LLMSettings
+    chunk_chars: int = 6000
+
+    def describe(self) -> dict:
+        return llm_description("llm-triplet-extraction", self.llm.model, [EXTRACTION_PROMPT],
+                               chunk_chars=self.chunk_chars)  # fmt: skip
+
+    def extract(self, articles: pd.DataFrame, log: Log) -> StageOutcome:
+        tasks, chunks = extraction_tasks(articles, self.chunk_chars)
+        client, results = run_llm_stage(self.llm, "extraction", tasks, log)
+        outcome = triplets_from_results(results, chunks, extractor=f"llm:{self.llm.model}")
+        if outcome.ungrounded:
+            log.warning(f"dropped {len(outcome.ungrounded)} triplets whose entities are not in their text")
+        report = {
+            "chunks": len(tasks),
+            "dropped_not_in_text": len(outcome.ungrounded),
+            "dropped_not_in_text_preview": pd.DataFrame(outcome.ungrounded),
+            "dropped_without_named_entity": outcome.without_named_entity,
+            **client_report(client),
+        }
+        return StageOutcome(triplets_frame(outcome.triplets), result_failures(results), len(tasks), report=report)

@@ -1,0 +1,98 @@
+"""What every hub shares: repo names, the errors, the unit of publication, and the Hub protocol
+that LocalHub (a directory) and HfHub (hf://NAMESPACE) both satisfy."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import pandas as pd
+
+from ...common.months import month_of_version
+from ..tables import DATASETS, PUBLIC_COLUMNS
+
+REPO_PREFIX = "rag-bench-"
+HIST_PREFIX = "hist-"
+PRIVATE_DATASETS = ("private_qa", "private_texts")
+
+
+def repo_name(dataset: str, *, hist: bool = False) -> str:
+    """public_texts -> rag-bench-public-texts (hist-rag-bench-public-texts for the lagged copy)."""
+    if dataset not in DATASETS:
+        raise ValueError(f"unknown dataset {dataset!r}; expected one of {', '.join(DATASETS)}")
+    return (HIST_PREFIX if hist else "") + REPO_PREFIX + dataset.replace("_", "-")
+
+
+class VersionExistsError(RuntimeError):
+    """A version is already published with different content; pass force to replace it."""
+
+
+class ReleaseNotFoundError(LookupError):
+    pass
+
+
+def parquet_bytes(table: pd.DataFrame) -> bytes:
+    buffer = io.BytesIO()
+    table.to_parquet(buffer, index=False, engine="pyarrow", compression="zstd")
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class PublishedRepo:
+    repo: str
+    version: str
+    status: str  # created, unchanged or replaced
+    commit: str | None = None  # the commit the version's tag points to (Hugging Face hubs)
+
+
+@dataclass(frozen=True)
+class RepoUpload:
+    """One dataset at one version, bound for one repo: the unit both hubs publish."""
+
+    dataset: str  # one of DATASETS
+    version: str
+    table: pd.DataFrame
+    manifest: dict
+    hist: bool = False
+
+    @property
+    def repo(self) -> str:
+        return repo_name(self.dataset, hist=self.hist)
+
+    @property
+    def holds_private_data(self) -> bool:
+        """Private by name, or a public dataset carrying columns beyond its public schema."""
+        if self.dataset in PRIVATE_DATASETS:
+            return True
+        return bool(set(self.table.columns) - set(PUBLIC_COLUMNS[self.dataset]))
+
+
+def release_uploads(version: str, tables: dict[str, pd.DataFrame], manifest: dict, *, hist: bool = False):
+    month_of_version(version)  # validates the version string
+    return [RepoUpload(name, version, tables[name], manifest, hist=hist) for name in DATASETS]
+
+
+class Hub(Protocol):
+    """A place releases are published to and read from, one repo per dataset, one version per tag."""
+
+    def describe(self) -> str: ...
+
+    def repos(self) -> list[str]: ...
+
+    def versions(self, repo: str) -> list[str]: ...
+
+    def load(self, repo: str, version: str) -> pd.DataFrame: ...
+
+    def manifest(self, repo: str, version: str) -> dict: ...
+
+    def load_release(self, version: str, *, hist: bool = False) -> dict[str, pd.DataFrame]: ...
+
+    def download(self, repo: str, version: str, destination: Path | str) -> Path: ...
+
+    def publish(
+        self, version: str, tables: dict[str, pd.DataFrame], manifest: dict, *, hist: bool = False, force: bool = False
+    ) -> list[PublishedRepo]: ...
+
+    def publish_uploads(self, uploads: list[RepoUpload], *, force: bool = False) -> list[PublishedRepo]: ...
