@@ -1,6 +1,8 @@
 """Subgraphs of the four question types, found by the SPARQL files in sparql/ on pyoxigraph.
 
-Semantics (DESIGN.md section 7): the queries check uniqueness against every fact of the graph.
+Semantics (DESIGN.md section 7): the queries check each rule (uniqueness, a cond's conditions each
+shared with another node, an mh answer not linked to the named entity, a set of entity partners
+only) against every fact of the graph.
 This module adds node eligibility (generic noun phrases, typed rb:Thing, are never asked about),
 turns query rows into `Subgraph` records, attaches provenance (the articles that state each
 triple), and samples a bounded, seeded number of subgraphs per type.
@@ -17,7 +19,7 @@ Two ways to run a query:
   small graph whose centers run out first gets its cut centers reread in full). Hubs (degree
   above the cap) are never centers, and conditional questions do not use the largest ones as
   constraints either (their NOT EXISTS scan would be as long as the hub's degree). None of this
-  relaxes a uniqueness test: the NOT EXISTS checks still see the whole graph, so every sampled
+  relaxes a rule: the EXISTS and NOT EXISTS checks still see the whole graph, so every sampled
   subgraph is one that `enumerate_subgraphs` also returns.
 """
 

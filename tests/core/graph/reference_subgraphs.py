@@ -46,7 +46,7 @@ def reference_ids(store: Store, kind: str, max_set_partners: int = 5) -> set[str
     elif kind == "set":
         for (anchor, r, d), nodes in list(partners.items()):
             if named(anchor) and 2 <= len(nodes) <= max_set_partners and anchor not in nodes:
-                if not any(n in generic for n in nodes):
+                if all(named(n) for n in nodes):  # every partner an entity: no literal, no generic phrase
                     triples = tuple(edge(anchor, r, n, d) for n in sorted(nodes))
                     found.add(Subgraph("set", triples, tuple(sorted(nodes)), anchor=anchor).subgraph_id)
     elif kind == "cond":
@@ -59,15 +59,19 @@ def reference_ids(store: Store, kind: str, max_set_partners: int = 5) -> set[str
                 continue
             for i, (r1, d1, y1) in enumerate(constraints):
                 for r2, d2, y2 in constraints[i + 1 :]:
-                    if not (named(y1) and named(y2)) or x in (y1, y2):
+                    if not (named(y1) and named(y2)) or x in (y1, y2) or (r1, y1) == (r2, y2):
                         continue
-                    # the entities standing where x stands in each fact, seen from y's side
+                    # the nodes satisfying each condition: those standing where x stands, seen from y's side
                     back1 = partners[(y1, r1, "in" if d1 == "out" else "out")]
                     back2 = partners[(y2, r2, "in" if d2 == "out" else "out")]
-                    if back1 & back2 == {x}:
+                    if len(back1) >= 2 and len(back2) >= 2 and back1 & back2 == {x}:
                         triples = (edge(x, r1, y1, d1), edge(x, r2, y2, d2))
                         found.add(Subgraph("cond", triples, (x,)).subgraph_id)
     elif kind == "mh":
+        linked: dict[str, set[str]] = defaultdict(set)  # node -> nodes sharing a fact with it, either way
+        for s, _, o in facts:
+            linked[s].add(o)
+            linked[o].add(s)
         for (q, r1, d1), bridges in list(partners.items()):
             if not named(q) or len(bridges) != 1:
                 continue
@@ -78,7 +82,7 @@ def reference_ids(store: Store, kind: str, max_set_partners: int = 5) -> set[str
                 if node != b or r2 == r1 or len(answers) != 1:  # noqa: SIM102 - small test graphs only
                     continue
                 (x,) = answers
-                if x in (b, q) or x in generic:
+                if x in (b, q) or x in generic or x in linked[q]:
                     continue
                 triples = (edge(q, r1, b, d1), edge(b, r2, x, d2))
                 found.add(Subgraph("mh", triples, (x,), bridge=b, anchor=q).subgraph_id)

@@ -74,6 +74,34 @@ def test_set_groups_partners_of_one_anchor_in_both_directions(tmp_path):
     assert len(readable(store, "set", max_set_partners=6)) == 3
 
 
+def test_set_is_every_entity_partner_and_never_a_literal_or_a_capped_one(tmp_path):
+    facts = [
+        ("Фонд", "выдать грант", "ВТУ"),
+        ("Фонд", "выдать грант", "PER:Анна"),
+        ("Фонд", "выдать грант", "PER:Олег"),  # all three partners are the answer
+        ("Банк", "получить", "NUM:450 млн рублей"),
+        ("Банк", "получить", "Лицензия"),  # a literal partner: the entity partners alone are not the set
+        ("PER:Павел", "получить", "NUM:5 млн рублей"),
+        ("PER:Павел", "получить", "DATE:2025-10-01"),  # only literals: no set
+        ("Гигант", "купить", "Альфа"),
+        ("Гигант", "купить", "Бета"),
+        ("Гигант", "купить", "Гамма"),  # three purchases: with a maximum of two, neither two nor three is asked
+    ]
+    _, store = build_store(tmp_path, facts)
+    assert readable(store, "set", max_set_partners=3) == {
+        (
+            tuple(("Фонд", "выдать грант", name) for name in ("Анна", "ВТУ", "Олег")),
+            ("Анна", "ВТУ", "Олег"),
+            None,
+        ),
+        (tuple(("Гигант", "купить", name) for name in ("Альфа", "Бета", "Гамма")), ("Альфа", "Бета", "Гамма"), None),
+    }
+    assert readable(store, "set", max_set_partners=2) == set()
+    for limit in (2, 3):
+        ids = {sg.subgraph_id for sg in enumerate_subgraphs(store, "set", max_set_partners=limit)}
+        assert ids == reference_ids(store, "set", max_set_partners=limit)
+
+
 def test_cond_answer_is_the_only_entity_satisfying_both_facts(tmp_path):
     _, store = build_store(
         tmp_path,
@@ -113,11 +141,40 @@ def test_cond_with_both_facts_in_opposite_directions(tmp_path):
             ("Банк", "купить", "Лизинг"),
             ("PER:Ковалёв", "возглавлять", "Лизинг"),
             ("Банк", "купить", "Терминал"),
+            ("PER:Ковалёв", "возглавлять", "Фонд"),  # so that "headed by Ковалёв" alone does not name Лизинг
         ],
     )
     found = readable(store, "cond")
     assert ((("Банк", "купить", "Лизинг"), ("Ковалёв", "возглавлять", "Лизинг")), ("Лизинг",), None) in found
     assert all(answer != ("Терминал",) for _, answer, _ in found)
+
+
+def test_cond_with_a_condition_that_alone_names_the_answer_is_not_produced(tmp_path):
+    facts = [
+        ("PER:Анна", "посетить", "LOC:Казань"),
+        ("PER:Павел", "посетить", "LOC:Казань"),
+        ("PER:Анна", "возглавлять", "Фонд"),  # only Анна heads Фонд: "visited Казань" would add nothing
+    ]
+    assert readable(build_store(tmp_path, facts)[1], "cond") == set()
+    (tmp_path / "second").mkdir()
+    _, store = build_store(tmp_path / "second", [*facts, ("PER:Олег", "возглавлять", "Фонд")])
+    assert readable(store, "cond") == {
+        ((("Анна", "возглавлять", "Фонд"), ("Анна", "посетить", "Казань")), ("Анна",), None)
+    }
+
+
+def test_cond_never_names_one_fact_twice(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("Альфа", "владеть", "Бета"),
+            ("Бета", "владеть", "Альфа"),  # (владеть, Бета) read in both directions is one condition
+            ("Гамма", "владеть", "Бета"),  # another owner of Бета
+            ("Бета", "владеть", "Дельта"),  # another company Бета owns
+        ],
+    )
+    # Альфа is the only one both owning Бета and owned by it, yet that names one fact twice
+    assert readable(store, "cond") == set()
 
 
 def test_multihop_needs_a_unique_bridge_and_a_unique_answer(tmp_path):
@@ -139,6 +196,23 @@ def test_multihop_needs_a_unique_bridge_and_a_unique_answer(tmp_path):
     for triples, answer, bridge in found:
         assert bridge not in answer
         assert len({t[1] for t in triples}) == 2  # r1 != r2
+
+
+def test_multihop_answer_linked_to_q_is_not_produced(tmp_path):
+    _, store = build_store(
+        tmp_path,
+        [
+            ("PER:Ковалёв", "возглавлять", "Заречный"),
+            ("Заречный", "купить", "Лизинг"),
+            ("Лизинг", "нанять", "PER:Ковалёв"),  # Лизинг is Ковалёв's neighbour: the chain is a simple fact
+            ("PER:Соколова", "возглавлять", "Ветер"),
+            ("Ветер", "купить", "Гранит"),  # the same chain without a direct link is asked
+        ],
+    )
+    found = readable(store, "mh")
+    assert ((("Ветер", "купить", "Гранит"), ("Соколова", "возглавлять", "Ветер")), ("Гранит",), "Ветер") in found
+    assert not any({answer, bridge} <= {("Лизинг",), ("Ковалёв",), "Заречный"} for _, answer, bridge in found)
+    assert reference_ids(store, "mh") == {sg.subgraph_id for sg in enumerate_subgraphs(store, "mh")}
 
 
 def test_multihop_rejects_a_bridge_that_is_not_unique_for_q(tmp_path):
@@ -249,20 +323,25 @@ def test_cond_exact_on_a_graph_with_ties(tmp_path, capsys):
         tmp_path,
         [
             (f"PER:{anna}", "посетить", "LOC:Казань"),
-            (f"PER:{anna}", "подписать соглашение с", "ВТУ"),
             ("PER:Павел", "посетить", "LOC:Казань"),
-            ("PER:Павел", "подписать соглашение с", "ВТУ"),  # tie with Анна on both facts
-            ("PER:Павел", "возглавлять", "Фонд"),
-            (f"PER:{anna}", "получить", "NUM:5 млн рублей"),  # a number is never a constraint
+            ("PER:Олег", "посетить", "LOC:Казань"),
+            (f"PER:{anna}", "подписать соглашение с", "ВТУ"),
+            ("PER:Ирина", "подписать соглашение с", "ВТУ"),
+            ("PER:Олег", "возглавлять", "Фонд"),
+            ("PER:Ирина", "возглавлять", "Фонд"),
+            ("PER:Павел", "возглавлять", "Фонд"),  # tie: Олег and Павел both visited Казань and head Фонд
+            ("PER:Семён", "посетить", "LOC:Казань"),
+            ("PER:Семён", "возглавлять", "Завод"),  # only Семён heads Завод: that condition alone names him
+            (f"PER:{anna}", "получить", "NUM:5 млн рублей"),
+            ("PER:Ирина", "получить", "NUM:5 млн рублей"),  # a number is never a constraint
         ],
     )
     visit, sign, head = " | посетить | Казань", " | подписать соглашение с | ВТУ", " | возглавлять | Фонд"
+    # Places and organizations are no answers here: each is the only one its visitor or signer has.
     assert cli_all(path, "cond", capsys) == norm(
         {
-            (("Павел" + head, "Павел" + sign), ("Павел",)),
-            (("Павел" + head, "Павел" + visit), ("Павел",)),
-            ((anna + visit, "Павел" + visit), ("Казань",)),  # the one place both visited
-            ((anna + sign, "Павел" + sign), ("ВТУ",)),
+            ((anna + visit, anna + sign), (anna,)),
+            (("Ирина" + sign, "Ирина" + head), ("Ирина",)),
         }
     )
     assert {sg.subgraph_id for sg in enumerate_subgraphs(store, "cond")} == reference_ids(store, "cond")

@@ -16,7 +16,9 @@ def test_template_questions_are_grammatical(tmp_path):
         + extract_triplets(
             "a2",
             "Анна Соколова возглавляет компанию «Северный ветер». "
-            "Банк «Заречный» выдал кредит компании «Северный ветер».",
+            "Банк «Заречный» выдал кредит компании «Северный ветер». "
+            # others visited each place too, so "who visited both" needs both conditions
+            "Анна Соколова посетила ВТУ. Инженер Павел Громов посетил Каменногорский металлургический комбинат.",
         )
     )
     path = tmp_path / "g.nq"
