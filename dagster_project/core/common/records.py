@@ -1,8 +1,8 @@
-"""Records shared by every stage: per-item failures and stage outcomes."""
+"""Records shared by every stage: per-item failures and the error budget they are held to."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -18,19 +18,6 @@ class ItemFailure:
 
 class ErrorBudgetExceeded(RuntimeError):
     """Raised when a stage fails on a larger share of its items than it is allowed to."""
-
-
-@dataclass
-class StageOutcome:
-    """What a stage produced, plus what it could not process."""
-
-    table: pd.DataFrame
-    failures: list[ItemFailure] = field(default_factory=list)
-    attempted: int = 0
-
-    @property
-    def failure_share(self) -> float:
-        return len(self.failures) / self.attempted if self.attempted else 0.0
 
 
 def check_error_budget(stage: str, failures: list[ItemFailure], attempted: int, max_share: float) -> None:

@@ -210,16 +210,6 @@ def _best_nominative(word: str, person: bool = False):
     return parses[0] if parses else None
 
 
-def inflect_word(word: str, grammemes: set[str]) -> str:
-    parse = _best_nominative(word)
-    if parse is None:
-        return word
-    inflected = parse.inflect(grammemes)
-    if inflected is None:
-        return word
-    return _restore_case(word, inflected.word)
-
-
 def _restore_case(original: str, new: str) -> str:
     """Give `new` the capitalization of `original`, part by part for hyphenated words."""
     if original.isupper() and len(original) > 1:

@@ -220,36 +220,10 @@ def enumerate_subgraphs(
             yield subgraph
 
 
-def subgraphs_around(
-    store: Store,
-    kind: str,
-    center: str,
-    *,
-    profile: GraphProfile,
-    limits: SamplingLimits = SamplingLimits(),
-    max_set_partners: int = 5,
-) -> list[Subgraph]:
-    """Distinct subgraphs of `kind` whose center variable is `center`, reading at most `rows_per_center` rows."""
-    query = _bounded_query(kind, _excluded_hubs(kind, profile, limits))
-    return _around(store, kind, query, center, profile.generic, limits, max_set_partners)
-
-
 def _excluded_hubs(kind: str, profile: GraphProfile, limits: SamplingLimits) -> tuple[str, ...]:
     if kind != "cond":
         return ()
     return tuple(profile.largest_hubs(limits.max_degree, limits.max_excluded_hubs))
-
-
-def _around(
-    store: Store,
-    kind: str,
-    query: str,
-    center: str,
-    generic: frozenset[str],
-    limits: SamplingLimits,
-    max_set_partners: int,
-) -> list[Subgraph]:
-    return _around_each(store, kind, query, [center], generic, limits, max_set_partners)[0][center]
 
 
 def _around_each(

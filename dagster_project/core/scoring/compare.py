@@ -7,7 +7,7 @@ and the CI excludes 0 (seed 002 named a winner on any delta over 0.02, which noi
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -105,6 +105,3 @@ def _common_metrics(a: pd.DataFrame, b: pd.DataFrame, ks) -> set[str]:
     pooled_ok = {"ifeval_correctness", "ifeval_safety"}
     return {n for n in metric_names(ks) if n in pooled_ok or (n in a.columns and n in b.columns)}
 
-
-def comparison_frame(results: list[MetricComparison]) -> pd.DataFrame:
-    return pd.DataFrame([asdict(r) for r in results])
