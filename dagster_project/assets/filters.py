@@ -25,7 +25,9 @@ from ..core.filters.closed_book import (
     embedding_similarity,
     lemma_f1,
 )
+from ..core.filters.entity_match import entity_match
 from ..core.filters.judge import JUDGE_PROMPT, judge_table, judge_tasks
+from ..core.filters.ner_presence import ner_presence
 from ..core.filters.selection import combine_verdicts, funnel, select_top_k
 from ..core.graph.rdf import GraphIndex, load_store
 from ..core.graph.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
@@ -176,7 +178,7 @@ def qa_ner_presence(
     news_articles: pd.DataFrame,
     benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
-    frame = core_filters.ner_presence(qa_candidates, news_articles, threshold=benchmark.ner_match_threshold)
+    frame = ner_presence(qa_candidates, news_articles, threshold=benchmark.ner_match_threshold)
     return Output(frame, metadata=verdict_metadata(frame, strategy="natasha NER + rapidfuzz on lemmas"))
 
 
@@ -193,7 +195,7 @@ def qa_entity_match(
 ) -> Output[pd.DataFrame]:
     index = GraphIndex.from_store(load_store(Path(knowledge_graph["path"])))
     by_id = {row["subgraph_id"]: subgraph_from_row(row) for _, row in subgraphs.iterrows()}
-    frame = core_filters.entity_match(qa_candidates, by_id, index, threshold=benchmark.entity_match_threshold)
+    frame = entity_match(qa_candidates, by_id, index, threshold=benchmark.entity_match_threshold)
     return Output(frame, metadata=verdict_metadata(frame, threshold=benchmark.entity_match_threshold))
 
 

@@ -74,6 +74,17 @@ class Subgraph:
         return hashlib.sha1(payload.encode("utf-8")).hexdigest()[:16]
 
 
+def expected_and_forbidden(subgraph: Subgraph) -> tuple[list[str], list[str]]:
+    """Nodes a question must name, and nodes it must not (the answer; for mh, also the bridge)."""
+    nodes: list[str] = []
+    for s, _, o in subgraph.triples:
+        for node in (s, o):
+            if node not in nodes:
+                nodes.append(node)
+    forbidden = list(subgraph.answer) + ([subgraph.bridge] if subgraph.bridge else [])
+    return [n for n in nodes if n not in forbidden], forbidden
+
+
 @dataclass(frozen=True)
 class SamplingLimits:
     """Bounds of `sample_subgraphs`; they choose which subgraphs are found, never relax uniqueness."""
