@@ -10,6 +10,8 @@ from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam,
 
 from ..core.common.months import seed_for
 from ..core.filters import verdicts as core_filters
+from ..core.filters.entity_match import entity_match
+from ..core.filters.ner_presence import ner_presence
 from ..core.filters.selection import combine_verdicts, funnel, select_top_k
 from ..core.filters.strategies import VerdictFilter, entity_match_description, ner_presence_description
 from ..core.graph.rdf import MonthGraph
@@ -106,7 +108,7 @@ def qa_ner_presence(
     benchmark: BenchmarkSettings,
 ) -> Output[pd.DataFrame]:
     threshold = benchmark.ner_match_threshold
-    frame = core_filters.ner_presence(qa_candidates, news_articles, threshold=threshold)
+    frame = ner_presence(qa_candidates, news_articles, threshold=threshold)
     return Output(
         frame, metadata=verdict_metadata(frame, **strategy_metadata(ner_presence=ner_presence_description(threshold)))
     )
@@ -125,7 +127,7 @@ def qa_entity_match(
 ) -> Output[pd.DataFrame]:
     threshold = benchmark.entity_match_threshold
     by_id = {row["subgraph_id"]: subgraph_from_row(row) for _, row in subgraphs.iterrows()}
-    frame = core_filters.entity_match(qa_candidates, by_id, knowledge_graph.index, threshold=threshold)
+    frame = entity_match(qa_candidates, by_id, knowledge_graph.index, threshold=threshold)
     return Output(
         frame, metadata=verdict_metadata(frame, **strategy_metadata(entity_match=entity_match_description(threshold)))
     )

@@ -1,4 +1,4 @@
-"""Records shared by every stage: per-item failures and stage outcomes."""
+"""Records shared by every stage: per-item failures and the error budget they are held to."""
 
 from __future__ import annotations
 

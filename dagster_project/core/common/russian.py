@@ -108,26 +108,34 @@ _UD_GENDER = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}
 def token_nominative(text: str, pos: str, feats: dict, gender: str = "") -> str:
     """Nominative of one tagged token, choosing the pymorphy3 reading that matches Natasha's tags
     (and, for adjectives, the gender of the noun they agree with)."""
-    case = UD_CASE_TO_PYMORPHY.get(feats.get("Case", ""), "")
     if pos not in _UD_POS:
         return text
-    if not case or case == "nomn":
-        # Trust the tagger unless the word cannot be nominative at all ("Верхнеозёрска").
-        parses = [p for p in morph().parse(text) if p.tag.POS in _UD_POS[pos]]
-        if not parses or any(p.tag.case == "nomn" for p in parses):
-            return text
-        case = str(parses[0].tag.case)
+    case = _case_to_undo(text, pos, feats)
+    if case is None:
+        return text
     number = _UD_NUMBER.get(feats.get("Number", ""), "")
     gender = gender or _UD_GENDER.get(feats.get("Gender", ""), "")
+    grammemes = {"nomn"} | ({number} if number else set())
+    if pos == "ADJ" and gender and number != "plur":
+        grammemes.add(gender)
     for parse in morph().parse(text):
         if parse.tag.POS in _UD_POS[pos] and parse.tag.case == case and (not number or parse.tag.number == number):
-            grammemes = {"nomn"} | ({number} if number else set())
-            if pos == "ADJ" and gender and number != "plur":
-                grammemes.add(gender)
             form = parse.inflect(grammemes)
             if form is not None:
                 return _restore_case(text, form.word.replace("ё", "е") if "ё" not in text.lower() else form.word)
     return text
+
+
+def _case_to_undo(text: str, pos: str, feats: dict) -> str | None:
+    """The pymorphy3 case a token is in, or None when it is (or may be) nominative already."""
+    case = UD_CASE_TO_PYMORPHY.get(feats.get("Case", ""), "")
+    if case and case != "nomn":
+        return case
+    # Trust the tagger unless the word cannot be nominative at all ("Верхнеозёрска").
+    parses = [p for p in morph().parse(text) if p.tag.POS in _UD_POS[pos]]
+    if not parses or any(p.tag.case == "nomn" for p in parses):
+        return None
+    return str(parses[0].tag.case)
 
 
 def span_nominative(tokens, kind: str) -> str:
@@ -210,16 +218,6 @@ def _best_nominative(word: str, person: bool = False):
     return parses[0] if parses else None
 
 
-def inflect_word(word: str, grammemes: set[str]) -> str:
-    parse = _best_nominative(word)
-    if parse is None:
-        return word
-    inflected = parse.inflect(grammemes)
-    if inflected is None:
-        return word
-    return _restore_case(word, inflected.word)
-
-
 def _restore_case(original: str, new: str) -> str:
     """Give `new` the capitalization of `original`, part by part for hyphenated words."""
     if original.isupper() and len(original) > 1:
@@ -250,46 +248,49 @@ def inflect_phrase(phrase: str, case: str, *, person: bool = False) -> str:
     if case in {"nomn", "", "date"}:
         return phrase
     animacy = "anim" if person or is_animate(phrase) else "inan"
-    out: list[str] = []
-    inflecting = True
-    seen_noun = False
     tokens = phrase.split(" ")
+    out: list[str] = []  # the inflected leading run; the tokens after it stay as written
+    seen_noun = False
     for position, token in enumerate(tokens):
-        bare = token.strip("«»\"()")
-        if not inflecting or not bare or token != bare or bare.isupper() or not bare.replace("-", "").isalpha():
-            out.append(token)
-            inflecting = False
-            continue
-        parse = _best_nominative(bare, person)
-        if (parse is not None and parse.tag.POS == "NOUN" and not person and position + 1 < len(tokens)
-                and bare.endswith(_ADJECTIVE_ENDINGS)):
-            # "Тверская область": a place name that is also an adjective modifies the next noun
-            adjective = _adjective_reading(bare)
-            parse = adjective or parse
+        parse = _inflectable_reading(token, person, followed=position + 1 < len(tokens))
         if parse is None:
-            out.append(token)
-            inflecting = False
-            continue
-        is_noun = parse.tag.POS == "NOUN"
+            break
         name_part = person or bool(_NAME_GRAMMEMES & parse.tag.grammemes)
         if seen_noun and not name_part:
-            out.append(token)
-            inflecting = False
-            continue
-        grammemes = {case}
-        if parse.tag.number:
-            grammemes.add(str(parse.tag.number))
-        if not is_noun and parse.tag.gender:
-            grammemes.add(str(parse.tag.gender))
-        if not is_noun and case == "accs" and (parse.tag.gender == "masc" or parse.tag.number == "plur"):
-            grammemes.add(animacy)  # "Каменногорский комбинат" stays, "Олега" changes
-        inflected = parse.inflect(grammemes)
-        out.append(_restore_case(bare, inflected.word) if inflected else token)
-        if is_noun:
+            break  # a modifier after the head noun
+        inflected = parse.inflect(_target_grammemes(parse, case, animacy))
+        out.append(_restore_case(token, inflected.word) if inflected else token)
+        if parse.tag.POS == "NOUN":
             seen_noun = True
             if not name_part:
-                inflecting = False
-    return " ".join(out)
+                break
+    return " ".join(out + tokens[len(out) :])
+
+
+def _inflectable_reading(token: str, person: bool, *, followed: bool):
+    """The nominative reading of a plain word that may be inflected; None for a quoted or bracketed
+    part, an abbreviation, a number or a word with no nominative reading."""
+    bare = token.strip("«»\"()")
+    if not bare or token != bare or bare.isupper() or not bare.replace("-", "").isalpha():
+        return None
+    parse = _best_nominative(bare, person)
+    if parse is not None and parse.tag.POS == "NOUN" and not person and followed and bare.endswith(_ADJECTIVE_ENDINGS):
+        # "Тверская область": a place name that is also an adjective modifies the next noun
+        parse = _adjective_reading(bare) or parse
+    return parse
+
+
+def _target_grammemes(parse, case: str, animacy: str) -> set[str]:
+    """The grammemes of a word in `case`: its number and, for adjectives, gender and animacy."""
+    is_noun = parse.tag.POS == "NOUN"
+    grammemes = {case}
+    if parse.tag.number:
+        grammemes.add(str(parse.tag.number))
+    if not is_noun and parse.tag.gender:
+        grammemes.add(str(parse.tag.gender))
+    if not is_noun and case == "accs" and (parse.tag.gender == "masc" or parse.tag.number == "plur"):
+        grammemes.add(animacy)  # "Каменногорский комбинат" stays, "Олега" changes
+    return grammemes
 
 
 def grammatical_gender(phrase: str) -> str:

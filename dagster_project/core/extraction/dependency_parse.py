@@ -60,6 +60,7 @@ _PHRASE_RELS = {
     "det",
 }
 _NOMINAL_POS = {"NOUN", "PROPN", "NUM", "X"}
+_NEVER_MENTIONS = {"PRON", "DET", "PUNCT", "SCONJ", "CCONJ", "ADP"}  # pronouns are anaphoric; the rest are not phrases
 _QUOTED_AFTER_RE = re.compile(r"\s*[«\"]([^«»\"]{1,80})[»\"]")
 
 RAW_TRIPLET_COLUMNS = [
@@ -146,7 +147,9 @@ class _Sentence:
         return " ".join(c.lemma for c in sorted(case_children, key=lambda t: t.start))
 
     def mention(self, head) -> Mention | None:
-        if head.pos in {"PRON", "DET", "PUNCT", "SCONJ", "CCONJ", "ADP"}:
+        """What the phrase headed by `head` refers to, tried in order: a quoted name, a named entity,
+        a named dependent ("компания «X»", "губернатор Иванов"), a date, number or noun phrase."""
+        if head.pos in _NEVER_MENTIONS:
             return None
         quoted = self.quoted_name(head)
         if quoted is not None:
@@ -154,26 +157,36 @@ class _Sentence:
         span = self.span_of.get(head.id)
         if span is not None:
             return self.entity_mention(span)
+        named = self.named_dependent(head)
+        if named is not None:
+            return named
+        return self.phrase_mention(head)
+
+    def named_dependent(self, head) -> Mention | None:
+        """The named entity a generic head stands for: its apposition, flat name or a genitive
+        organization ("акционеры компании X"); the head noun becomes an organization's descriptor."""
         for child in self.children.get(head.id, []):
             child_span = self.span_of.get(child.id)
-            if child.rel in {"appos", "flat", "flat:name", "nmod"} and child_span is not None:
-                if child.rel == "nmod" and self.preposition(child):
-                    continue
-                if child.rel == "nmod" and child_span.type != "ORG":
-                    continue  # "губернатор области": the region is a modifier, not the entity
-                descriptor = head.lemma if child_span.type == "ORG" and child.rel != "nmod" else ""
-                entity = self.entity_mention(child_span)
-                return Mention(entity.text, entity.normal, entity.type, descriptor)
+            if child.rel not in {"appos", "flat", "flat:name", "nmod"} or child_span is None:
+                continue
+            if child.rel == "nmod" and self.preposition(child):
+                continue
+            if child.rel == "nmod" and child_span.type != "ORG":
+                continue  # "губернатор области": the region is a modifier, not the entity
+            descriptor = head.lemma if child_span.type == "ORG" and child.rel != "nmod" else ""
+            entity = self.entity_mention(child_span)
+            return Mention(entity.text, entity.normal, entity.type, descriptor)
+        return None
+
+    def phrase_mention(self, head) -> Mention | None:
+        """A phrase without a named entity: a date, a number, or a noun phrase of two words or more."""
         phrase = [t for t in self.subtree(head, _PHRASE_RELS) if not self._is_separate_complement(t, head)]
-        lemmas = {t.lemma for t in phrase}
-        has_number = any(t.pos == "NUM" or t.text.replace(",", "").isdigit() for t in phrase)
         text = self.surface(phrase)
         if not text:
             return None
-        if lemmas & MONTH_LEMMAS or (has_number and "год" in lemmas):
-            return Mention(text, text, "DATE")
-        if head.pos == "NUM" or has_number:
-            return Mention(text, text, "NUM")
+        literal = _literal_type(head, phrase)
+        if literal is not None:
+            return Mention(text, text, literal)
         if head.pos not in {"NOUN", "PROPN"} or len([t for t in phrase if t.pos != "PUNCT"]) < 2:
             return None  # a lone common noun ("компания", "кредит") is anaphoric or too vague
         return Mention(text, restore_yo(syntax_normal_form(phrase), text), "OTHER")
@@ -243,6 +256,17 @@ class _Sentence:
         return False
 
 
+def _literal_type(head, phrase: list) -> str | None:
+    """DATE for a phrase naming a month or a year ("в 2024 году"), NUM for other numbers, else None."""
+    lemmas = {t.lemma for t in phrase}
+    has_number = any(t.pos == "NUM" or t.text.replace(",", "").isdigit() for t in phrase)
+    if lemmas & MONTH_LEMMAS or (has_number and "год" in lemmas):
+        return "DATE"
+    if head.pos == "NUM" or has_number:
+        return "NUM"
+    return None
+
+
 def _conjuncts(sentence: _Sentence, token) -> list:
     nominal = token.pos in _NOMINAL_POS
     return [token] + [
@@ -268,22 +292,13 @@ def _subject_of(sentence: _Sentence, verb, depth: int = 0):
 def extract_triplets(article_id: str, text: str) -> list[RawTriplet]:
     """All triplets of one article, in sentence order."""
     doc = parse_document(text)
-    span_of: dict[str, object] = {}
-    for span in doc.spans:
-        for token in span.tokens:
-            span_of[token.id] = span
+    span_of: dict[str, object] = {token.id: span for span in doc.spans for token in span.tokens}
     triplets: list[RawTriplet] = []
     seen: set[tuple[str, str, str]] = set()
     for index, sent in enumerate(doc.sents):
         sentence = _Sentence(sent, span_of, text)
         for verb in sentence.tokens:
-            if verb.pos != "VERB" or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Voice") == "Pass":
-                continue
-            subject_head = _subject_of(sentence, verb)
-            if subject_head is None:
-                continue
-            subjects = [m for m in (sentence.mention(t) for t in _conjuncts(sentence, subject_head)) if m]
-            subjects = [m for m in subjects if m.type not in {"NUM", "DATE"}]
+            subjects = _clause_subjects(sentence, verb)
             if not subjects:
                 continue
             for triplet in _verb_triplets(sentence, verb, subjects, article_id, index, sent.text):
@@ -294,51 +309,42 @@ def extract_triplets(article_id: str, text: str) -> list[RawTriplet]:
     return triplets
 
 
+def _clause_subjects(sentence: _Sentence, verb) -> list[Mention]:
+    """The subjects (entities or phrases, not numbers or dates) of a finite active verb; [] for any
+    other token or a verb without such a subject."""
+    if verb.pos != "VERB" or verb.feats.get("VerbForm") != "Fin" or verb.feats.get("Voice") == "Pass":
+        return []
+    subject_head = _subject_of(sentence, verb)
+    if subject_head is None:
+        return []
+    subjects = [m for m in (sentence.mention(t) for t in _conjuncts(sentence, subject_head)) if m]
+    return [m for m in subjects if m.type not in {"NUM", "DATE"}]
+
+
 def _verb_triplets(
     sentence: _Sentence, verb, subjects: list[Mention], article_id: str, index: int, sentence_text: str
 ) -> list[RawTriplet]:
-    children = sentence.children.get(verb.id, [])
-    direct_object = next((c for c in children if c.rel == "obj"), None)
-    object_mention = sentence.mention(direct_object) if direct_object is not None else None
-    complements: list[tuple[object, bool]] = [(c, c is direct_object) for c in children if c.rel in _COMPLEMENT_RELS]
-    if direct_object is not None:
-        complements += [
-            (c, False) for c in sentence.children.get(direct_object.id, []) if sentence.is_complement_modifier(c)
-        ]
-    folded_object = ""
-    if (
-        direct_object is not None
-        and direct_object.pos == "NOUN"
-        and (object_mention is None or object_mention.type == "OTHER")
-    ):
-        folded_object = sentence.surface(
-            [t for t in sentence.subtree(direct_object, {"amod"}) if t.pos != "PUNCT"]
-        ).lower()
+    """The triplets of one verb: every subject with every mention among its complements."""
+    direct_object = next((c for c in sentence.children.get(verb.id, []) if c.rel == "obj"), None)
+    complements = _complements(sentence, verb, direct_object)
+    folded_object = _folded_object(sentence, direct_object)
     has_entity_complement = any(
         (m := sentence.mention(c)) is not None and m.type in ENTITY_TYPES for c, _ in complements
     )
     out: list[RawTriplet] = []
     for complement_head, is_direct in complements:
+        preposition = sentence.preposition(complement_head)
         for head in _conjuncts(sentence, complement_head):
             mention = sentence.mention(head)
             if mention is None:
                 continue
             if is_direct and mention.type == "OTHER" and has_entity_complement:
                 continue  # folded into the relation of the entity complement instead
-            preposition = sentence.preposition(complement_head)
-            grammatical_case = complement_head.feats.get("Case", "")  # conjuncts share the first one's case
-            if sentence.is_dative_recipient(complement_head):
-                grammatical_case = "Dat"
-            case = "date" if mention.type == "DATE" else UD_CASE_TO_PYMORPHY.get(grammatical_case, "")
-            complement = "" if is_direct else folded_object
-            if mention.type == "DATE" and direct_object is not None and not is_direct:
-                # "посетила Казань 28 октября": a date alone says little; keep what was done
-                complement = sentence.surface(sentence.subtree(direct_object, _PHRASE_RELS))
+            case = _object_case(sentence, complement_head, mention)
+            complement = _relation_complement(sentence, mention, direct_object, is_direct, folded_object)
             relation = " ".join(part for part in (verb.lemma, complement, preposition) if part)
             for subject in subjects:
-                if subject.type not in ENTITY_TYPES and mention.type not in ENTITY_TYPES:
-                    continue
-                if subject.normal == mention.normal:
+                if not _can_link(subject, mention):
                     continue
                 out.append(
                     RawTriplet(
@@ -362,6 +368,55 @@ def _verb_triplets(
                     )
                 )
     return out
+
+
+def _complements(sentence: _Sentence, verb, direct_object) -> list[tuple[object, bool]]:
+    """The verb's objects and obliques, then the complement-like modifiers of its direct object;
+    each with whether it is the direct object itself."""
+    complements = [(c, c is direct_object) for c in sentence.children.get(verb.id, []) if c.rel in _COMPLEMENT_RELS]
+    if direct_object is not None:
+        complements += [
+            (c, False) for c in sentence.children.get(direct_object.id, []) if sentence.is_complement_modifier(c)
+        ]
+    return complements
+
+
+def _folded_object(sentence: _Sentence, direct_object) -> str:
+    """A common-noun direct object with its adjectives ("новый завод"), lowercased, which joins the
+    relation of the other complements; "" when the object is absent or names something."""
+    if direct_object is None or direct_object.pos != "NOUN":
+        return ""
+    object_mention = sentence.mention(direct_object)
+    if object_mention is not None and object_mention.type != "OTHER":
+        return ""
+    return sentence.surface([t for t in sentence.subtree(direct_object, {"amod"}) if t.pos != "PUNCT"]).lower()
+
+
+def _object_case(sentence: _Sentence, complement_head, mention: Mention) -> str:
+    """The pymorphy3 case the object takes after the relation ("date" for dates)."""
+    if mention.type == "DATE":
+        return "date"
+    grammatical_case = complement_head.feats.get("Case", "")  # conjuncts share the first one's case
+    if sentence.is_dative_recipient(complement_head):
+        grammatical_case = "Dat"
+    return UD_CASE_TO_PYMORPHY.get(grammatical_case, "")
+
+
+def _relation_complement(sentence: _Sentence, mention: Mention, direct_object, is_direct: bool, folded: str) -> str:
+    """What the relation says between the verb and the preposition."""
+    if is_direct:
+        return ""
+    if mention.type == "DATE" and direct_object is not None:
+        # "посетила Казань 28 октября": a date alone says little; keep what was done
+        return sentence.surface(sentence.subtree(direct_object, _PHRASE_RELS))
+    return folded
+
+
+def _can_link(subject: Mention, mention: Mention) -> bool:
+    """A triplet needs a named entity on one side and two different things."""
+    if subject.type not in ENTITY_TYPES and mention.type not in ENTITY_TYPES:
+        return False
+    return subject.normal != mention.normal
 
 
 def triplets_frame(triplets: list[RawTriplet]) -> pd.DataFrame:

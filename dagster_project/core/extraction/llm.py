@@ -17,8 +17,8 @@ from typing import Literal
 import pandas as pd
 from pydantic import BaseModel, Field, field_validator
 
+from ..common.mentions import mention_score
 from ..common.russian import lemma_key, morph
-from ..filters.verdicts import mention_score
 from ..llm.client import LLMResult, LLMTask, pydantic_parser
 from ..llm.prompts import EXTRACTION_PROMPT, chunk_text, render_messages
 from .dependency_parse import ENTITY_TYPES, RawTriplet

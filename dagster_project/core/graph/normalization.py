@@ -119,12 +119,18 @@ def build_entity_table(
         types_of[key][kind] += frequency[key]
 
     clusters = _UnionFind()
-    keys = sorted(frequency, key=lambda k: (-frequency[k], k))
     if links is not None:
         for keep, other in sorted(links):
             clusters.union(keep, other)
         return _cluster_table(named, base_key, clusters, aliases)
-    # A lone surname joins the one full name that ends with it ("Соколова" -> "Анна Соколова").
+    keys = sorted(frequency, key=lambda k: (-frequency[k], k))
+    _join_lone_surnames(clusters, keys, types_of)
+    _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
+    return _cluster_table(named, base_key, clusters, aliases)
+
+
+def _join_lone_surnames(clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter]) -> None:
+    """A lone surname joins the one full name that ends with it ("Соколова" -> "Анна Соколова")."""
     full_names: dict[str, list[str]] = defaultdict(list)
     for key in keys:
         if "PER" in types_of[key] and len(key.split()) >= 2:
@@ -132,7 +138,12 @@ def build_entity_table(
     for key in keys:
         if "PER" in types_of[key] and len(key.split()) == 1 and len(full_names.get(key, [])) == 1:
             clusters.union(full_names[key][0], key)
-    # Near-identical keys of the same type are spelling variants of one entity.
+
+
+def _join_spelling_variants(
+    clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter], fuzzy_threshold: float
+) -> None:
+    """Near-identical keys of the same type are spelling variants of one entity."""
     by_type: dict[str, list[str]] = defaultdict(list)
     for key in keys:
         by_type[types_of[key].most_common(1)[0][0]].append(key)
@@ -141,7 +152,6 @@ def build_entity_table(
             for other in same_type[i + 1 :]:
                 if min(len(key), len(other)) >= 6 and fuzz.ratio(key, other) >= fuzzy_threshold:
                     clusters.union(key, other)
-    return _cluster_table(named, base_key, clusters, aliases)
 
 
 def _cluster_table(

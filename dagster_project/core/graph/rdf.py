@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
-from pyoxigraph import DefaultGraph, Literal, NamedNode, Quad, RdfFormat, Store, parse, serialize
+from pyoxigraph import DefaultGraph, Literal, NamedNode, Quad, RdfFormat, Store, serialize
 
 NS = "urn:ragbench:"
 VOCAB = NS + "vocab:"
@@ -123,11 +123,6 @@ def load_store(path: Path) -> Store:
     with path.open("rb") as source:
         store.bulk_load(source, format=RdfFormat.N_QUADS)
     return store
-
-
-def read_quads(path: Path) -> list[Quad]:
-    with path.open("rb") as source:
-        return list(parse(source, format=RdfFormat.N_QUADS))
 
 
 @dataclass

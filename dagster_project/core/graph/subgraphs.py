@@ -76,6 +76,17 @@ class Subgraph:
         return hashlib.sha1(payload.encode("utf-8")).hexdigest()[:16]
 
 
+def expected_and_forbidden(subgraph: Subgraph) -> tuple[list[str], list[str]]:
+    """Nodes a question must name, and nodes it must not (the answer; for mh, also the bridge)."""
+    nodes: list[str] = []
+    for s, _, o in subgraph.triples:
+        for node in (s, o):
+            if node not in nodes:
+                nodes.append(node)
+    forbidden = list(subgraph.answer) + ([subgraph.bridge] if subgraph.bridge else [])
+    return [n for n in nodes if n not in forbidden], forbidden
+
+
 @dataclass(frozen=True)
 class SamplingLimits:
     """Bounds of `sample_subgraphs`; they choose which subgraphs are found, never relax uniqueness."""
@@ -222,36 +233,10 @@ def enumerate_subgraphs(
             yield subgraph
 
 
-def subgraphs_around(
-    store: Store,
-    kind: str,
-    center: str,
-    *,
-    profile: GraphProfile,
-    limits: SamplingLimits = SamplingLimits(),
-    max_set_partners: int = 5,
-) -> list[Subgraph]:
-    """Distinct subgraphs of `kind` whose center variable is `center`, reading at most `rows_per_center` rows."""
-    query = _bounded_query(kind, _excluded_hubs(kind, profile, limits))
-    return _around(store, kind, query, center, profile.generic, limits, max_set_partners)
-
-
 def _excluded_hubs(kind: str, profile: GraphProfile, limits: SamplingLimits) -> tuple[str, ...]:
     if kind != "cond":
         return ()
     return tuple(profile.largest_hubs(limits.max_degree, limits.max_excluded_hubs))
-
-
-def _around(
-    store: Store,
-    kind: str,
-    query: str,
-    center: str,
-    generic: frozenset[str],
-    limits: SamplingLimits,
-    max_set_partners: int,
-) -> list[Subgraph]:
-    return _around_each(store, kind, query, [center], generic, limits, max_set_partners)[0][center]
 
 
 def _around_each(
@@ -320,40 +305,72 @@ def sample_subgraphs(
     centers = profile.centers(kind, limits.max_degree)
     rng.shuffle(centers)
     query = _bounded_query(kind, _excluded_hubs(kind, profile, limits))
-    chosen: dict[str, Subgraph] = {}
-    spare: dict[str, Subgraph] = {}  # found beyond per_center; used only if the visit runs out of centers
-    truncated: list[str] = []  # centers whose rows were cut at rows_per_center
-    for start in range(0, len(centers), limits.centers_per_query):
-        if len(chosen) >= limit:
-            break
-        batch = centers[start : start + limits.centers_per_query]
-        found, cut = _around_each(store, kind, query, batch, profile.generic, limits, max_set_partners)
-        truncated += [center for center in batch if center in cut]
-        for center in batch:
-            if len(chosen) >= limit:
-                break
-            around = found[center]
-            rng.shuffle(around)
-            for subgraph in around[: limits.per_center]:
-                chosen[subgraph.subgraph_id] = subgraph
-                spare.pop(subgraph.subgraph_id, None)
-            for subgraph in around[limits.per_center :]:
-                spare.setdefault(subgraph.subgraph_id, subgraph)
-    if len(chosen) < limit and truncated:
+    visit = _Visit(store, kind, query, profile.generic, max_set_partners, rng)
+    visit.walk(centers, limit, limits)
+    if len(visit.chosen) < limit and visit.truncated:
         # Every center was visited and the sample is still short (a small graph): read the cut
         # centers in full, so that a graph with at most `limit` subgraphs yields all of them.
-        unbounded = replace(limits, rows_per_center=1 << 40)
-        for center in truncated:
-            found, _ = _around_each(store, kind, query, [center], profile.generic, unbounded, max_set_partners)
-            for subgraph in found[center]:
-                if subgraph.subgraph_id not in chosen:
-                    spare.setdefault(subgraph.subgraph_id, subgraph)
-    if len(chosen) < limit and spare:
-        extra = sorted(spare)
-        for key in rng.sample(extra, min(limit - len(chosen), len(extra))):
-            chosen[key] = spare[key]
-    ordered = [chosen[key] for key in sorted(chosen)][:limit]
+        visit.reread_in_full(limits)
+    if len(visit.chosen) < limit and visit.spare:
+        visit.fill_from_spare(limit)
+    ordered = [visit.chosen[key] for key in sorted(visit.chosen)][:limit]
     return [with_provenance(store, sg) for sg in ordered]
+
+
+@dataclass
+class _Visit:
+    """The state of one `sample_subgraphs` call: what was kept, what was put aside, what was cut."""
+
+    store: Store
+    kind: str
+    query: str
+    generic: frozenset[str]
+    max_set_partners: int
+    rng: random.Random
+    chosen: dict[str, Subgraph] = field(default_factory=dict)
+    spare: dict[str, Subgraph] = field(default_factory=dict)  # beyond per_center; used if the centers run out
+    truncated: list[str] = field(default_factory=list)  # centers whose rows were cut at rows_per_center
+
+    def walk(self, centers: list[str], limit: int, limits: SamplingLimits) -> None:
+        """Visit the centers in order, a batch per query, keeping `per_center` subgraphs of each,
+        until `limit` are chosen."""
+        for start in range(0, len(centers), limits.centers_per_query):
+            if len(self.chosen) >= limit:
+                break
+            batch = centers[start : start + limits.centers_per_query]
+            found, cut = _around_each(
+                self.store, self.kind, self.query, batch, self.generic, limits, self.max_set_partners
+            )
+            self.truncated += [center for center in batch if center in cut]
+            for center in batch:
+                if len(self.chosen) >= limit:
+                    break
+                self._keep_some(found[center], limits.per_center)
+
+    def _keep_some(self, around: list[Subgraph], per_center: int) -> None:
+        self.rng.shuffle(around)
+        for subgraph in around[:per_center]:
+            self.chosen[subgraph.subgraph_id] = subgraph
+            self.spare.pop(subgraph.subgraph_id, None)
+        for subgraph in around[per_center:]:
+            self.spare.setdefault(subgraph.subgraph_id, subgraph)
+
+    def reread_in_full(self, limits: SamplingLimits) -> None:
+        """Read every row of the cut centers; what was not chosen becomes spare."""
+        unbounded = replace(limits, rows_per_center=1 << 40)
+        for center in self.truncated:
+            found, _ = _around_each(
+                self.store, self.kind, self.query, [center], self.generic, unbounded, self.max_set_partners
+            )
+            for subgraph in found[center]:
+                if subgraph.subgraph_id not in self.chosen:
+                    self.spare.setdefault(subgraph.subgraph_id, subgraph)
+
+    def fill_from_spare(self, limit: int) -> None:
+        """Top the sample up to `limit` with seeded random spare subgraphs."""
+        extra = sorted(self.spare)
+        for key in self.rng.sample(extra, min(limit - len(self.chosen), len(extra))):
+            self.chosen[key] = self.spare[key]
 
 
 def subgraphs_frame(subgraphs: Iterable[Subgraph], index: GraphIndex) -> pd.DataFrame:

@@ -231,17 +231,19 @@ def check_novelty(frame: pd.DataFrame, client: WikidataClient) -> list[Verdict]:
             verdicts[i] = Verdict(None, f"skipped: {exc}")
         return verdicts
     for i in checkable:
-        s_items, o_items = items[subjects[i]], items[objects[i]]
-        if not s_items or not o_items:
-            side = "subject" if not s_items else "object"
-            verdicts[i] = Verdict(False, f"novel: the {side} is not in Wikidata")
-            continue
-        known = [(a, b) for a in s_items for b in o_items if links[(a, b)]]
-        if known:
-            verdicts[i] = Verdict(True, f"known: Wikidata links {known[0][0]} and {known[0][1]}")
-        else:
-            verdicts[i] = Verdict(False, f"novel: no statement links {'/'.join(s_items)} and {'/'.join(o_items)}")
+        verdicts[i] = _verdict(items[subjects[i]], items[objects[i]], links)
     return verdicts
+
+
+def _verdict(s_items: list[str], o_items: list[str], links: dict[tuple[str, str], bool]) -> Verdict:
+    """Known when Wikidata links an item of the subject with one of the object; novel otherwise."""
+    if not s_items or not o_items:
+        side = "subject" if not s_items else "object"
+        return Verdict(False, f"novel: the {side} is not in Wikidata")
+    known = [(a, b) for a in s_items for b in o_items if links[(a, b)]]
+    if known:
+        return Verdict(True, f"known: Wikidata links {known[0][0]} and {known[0][1]}")
+    return Verdict(False, f"novel: no statement links {'/'.join(s_items)} and {'/'.join(o_items)}")
 
 
 def apply_novelty(frame: pd.DataFrame, verdicts: Sequence[Verdict]) -> pd.DataFrame:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, field_validator
 
+from ..common.mentions import mention_score
 from ..common.russian import lemma_key
-from ..filters.verdicts import expected_and_forbidden, mention_score
 from ..graph.rdf import GraphIndex
-from ..graph.subgraphs import Subgraph
+from ..graph.subgraphs import Subgraph, expected_and_forbidden
 from ..llm.client import LLMTask, ReplyInvalid, pydantic_parser
 from ..llm.prompts import QA_PROMPTS, render_messages
 

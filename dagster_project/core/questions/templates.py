@@ -70,18 +70,10 @@ def _kind_noun(node: NodeInfo) -> str:
 def _wh_object(node: NodeInfo, frame: RelationFrame) -> str:
     """The question word for a node that fills the complement slot of `frame`."""
     case, prep = frame.case, frame.preposition
-    if node.type == "DATE" or case == "date":
-        return _DATE_QUESTION.get(prep, "когда")
-    if node.type == "NUM":
-        if prep and prep not in _NUMBER_PREPOSITIONS:
-            raise QuestionError(f"no natural question word for a number after '{prep}'")
-        return f"{prep} сколько".strip()
-    if node.type == "LOC" and prep in _PLACE_PREPOSITIONS and case == "loct":
-        return "где"
-    if node.type == "LOC" and prep in _PLACE_PREPOSITIONS and case == "accs":
-        return "куда"
-    if node.type == "LOC" and prep in {"из", "с"} and case == "gent":
-        return "откуда"
+    for special in (_wh_literal, _wh_place):
+        word = special(node, case, prep)
+        if word is not None:
+            return word
     grammatical_case = case if case in _WHO else "accs"
     if node.descriptor:
         gender = grammatical_gender(node.descriptor)
@@ -92,6 +84,30 @@ def _wh_object(node: NodeInfo, frame: RelationFrame) -> str:
     if node.type == "ORG" and grammatical_case not in {"accs", "nomn"}:
         table = _WHO  # "с кем подписал соглашение", "кому выдал кредит"
     return f"{prep} {table[grammatical_case]}".strip()
+
+
+def _wh_literal(node: NodeInfo, case: str, prep: str) -> str | None:
+    """The question word of a date ("когда", "с какого времени") or a number ("сколько"); None otherwise."""
+    if node.type == "DATE" or case == "date":
+        return _DATE_QUESTION.get(prep, "когда")
+    if node.type != "NUM":
+        return None
+    if prep and prep not in _NUMBER_PREPOSITIONS:
+        raise QuestionError(f"no natural question word for a number after '{prep}'")
+    return f"{prep} сколько".strip()
+
+
+def _wh_place(node: NodeInfo, case: str, prep: str) -> str | None:
+    """The question word of a place after a preposition of place ("где", "куда", "откуда"); None otherwise."""
+    if node.type != "LOC":
+        return None
+    if prep in _PLACE_PREPOSITIONS and case == "loct":
+        return "где"
+    if prep in _PLACE_PREPOSITIONS and case == "accs":
+        return "куда"
+    if prep in {"из", "с"} and case == "gent":
+        return "откуда"
+    return None
 
 
 def _wh_subject(node: NodeInfo) -> tuple[str, str]:

@@ -34,17 +34,26 @@ def leaked_values(
         if pd.api.types.is_numeric_dtype(table[column]):
             continue
         for row_id, value in zip(table["id"], table[column], strict=True):
-            if not isinstance(value, str):
-                continue
-            leaked_ids = [pid for pid in private_ids if pid and pid in value]
-            if leaked_ids:
-                problems.append(f"{name} id {row_id}: contains private id {leaked_ids[0]}")
-            leaked_urls = [u for u in urls if u and u in value]
-            if leaked_urls or (name == "public_questions" and _URL_RE.search(value)):
-                problems.append(f"{name} id {row_id}: contains a URL")
-            if name == "public_questions" and value in answers:
-                problems.append(f"{name} id {row_id}: the cell is an answer")
+            if isinstance(value, str):
+                leaks = _leaks_in_cell(value, private_ids, urls, answers, question=name == "public_questions")
+                problems += [f"{name} id {row_id}: {leak}" for leak in leaks]
     return problems
+
+
+def _leaks_in_cell(
+    value: str, private_ids: set[str], urls: set[str], answers: set[str], *, question: bool
+) -> list[str]:
+    """What one public cell gives away. Only a question may hold no URL at all, nor be an answer."""
+    leaks = []
+    leaked_ids = [pid for pid in private_ids if pid and pid in value]
+    if leaked_ids:
+        leaks.append(f"contains private id {leaked_ids[0]}")
+    leaked_urls = [u for u in urls if u and u in value]
+    if leaked_urls or (question and _URL_RE.search(value)):
+        leaks.append("contains a URL")
+    if question and value in answers:
+        leaks.append("the cell is an answer")
+    return leaks
 
 
 def duplicate_ids(name: str, table: pd.DataFrame, column: str) -> list[str]:

@@ -22,7 +22,6 @@ from pathlib import Path
 import pandas as pd
 
 DATASETS = ("public_texts", "public_questions", "private_qa", "private_texts")
-PUBLIC_DATASETS = ("public_texts", "public_questions")
 PUBLIC_COLUMNS = {"public_texts": ["id", "text"], "public_questions": ["id", "question"]}
 PRIVATE_QA_COLUMNS = [
     "public_id",
@@ -35,7 +34,6 @@ PRIVATE_QA_COLUMNS = [
     "subgraph_id",
     "triples",
 ]
-PRIVATE_TEXTS_COLUMNS = ["id", "public_id"]
 TYPE_NAMES = {"simple": "simple", "set": "set", "cond": "cond", "mh": "mh"}
 
 

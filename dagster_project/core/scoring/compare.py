@@ -7,7 +7,7 @@ and the CI excludes 0 (seed 002 named a winner on any delta over 0.02, which noi
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -47,28 +47,8 @@ def compare_runs(
     seed: int = 0,
     metrics: list[str] | None = None,
 ) -> list[MetricComparison]:
-    if run_a.metrics.get("version") != run_b.metrics.get("version"):
-        raise IncomparableRunsError(
-            f"runs are on different releases: {run_a.metrics.get('version')} vs {run_b.metrics.get('version')}"
-        )
-    a, b = run_a.per_question, run_b.per_question
-    if scope != "overall":
-        a, b = a[a["type"] == scope], b[b["type"] == scope]
-    ids_a, ids_b = set(a["public_id"]), set(b["public_id"])
-    if ids_a != ids_b:
-        raise IncomparableRunsError(f"runs score different questions ({len(ids_a ^ ids_b)} differ)")
-    if not ids_a:
-        raise IncomparableRunsError(f"no questions in scope {scope!r}")
-    a = a.sort_values("public_id").reset_index(drop=True)
-    b = b.sort_values("public_id").reset_index(drop=True)
-    ks = run_a.metrics["config"]["ks"]
-    available = _common_metrics(a, b, ks)
-    unknown = [m for m in metrics or [] if m not in available]
-    if unknown:
-        raise IncomparableRunsError(
-            f"unknown metric(s) {', '.join(unknown)}; available: {', '.join(sorted(available))}"
-        )
-    names = metrics or [n for n in metric_names(ks) if n in available]
+    a, b = _paired_questions(run_a, run_b, scope)
+    names = _metrics_to_compare(a, b, run_a.metrics["config"]["ks"], metrics)
     num_a, den_a = ratio_arrays(a, names)
     num_b, den_b = ratio_arrays(b, names)
     results = []
@@ -101,10 +81,35 @@ def compare_runs(
     return results
 
 
+def _paired_questions(run_a: Run, run_b: Run, scope: str) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Both runs' per-question rows in `scope`, in the same order; refuses runs that cannot be paired."""
+    if run_a.metrics.get("version") != run_b.metrics.get("version"):
+        raise IncomparableRunsError(
+            f"runs are on different releases: {run_a.metrics.get('version')} vs {run_b.metrics.get('version')}"
+        )
+    a, b = run_a.per_question, run_b.per_question
+    if scope != "overall":
+        a, b = a[a["type"] == scope], b[b["type"] == scope]
+    ids_a, ids_b = set(a["public_id"]), set(b["public_id"])
+    if ids_a != ids_b:
+        raise IncomparableRunsError(f"runs score different questions ({len(ids_a ^ ids_b)} differ)")
+    if not ids_a:
+        raise IncomparableRunsError(f"no questions in scope {scope!r}")
+    return a.sort_values("public_id").reset_index(drop=True), b.sort_values("public_id").reset_index(drop=True)
+
+
+def _metrics_to_compare(a: pd.DataFrame, b: pd.DataFrame, ks, metrics: list[str] | None) -> list[str]:
+    """The requested metrics (all that both runs have, by default); refuses unknown ones."""
+    available = _common_metrics(a, b, ks)
+    unknown = [m for m in metrics or [] if m not in available]
+    if unknown:
+        raise IncomparableRunsError(
+            f"unknown metric(s) {', '.join(unknown)}; available: {', '.join(sorted(available))}"
+        )
+    return metrics or [n for n in metric_names(ks) if n in available]
+
+
 def _common_metrics(a: pd.DataFrame, b: pd.DataFrame, ks) -> set[str]:
     pooled_ok = {"ifeval_correctness", "ifeval_safety"}
     return {n for n in metric_names(ks) if n in pooled_ok or (n in a.columns and n in b.columns)}
 
-
-def comparison_frame(results: list[MetricComparison]) -> pd.DataFrame:
-    return pd.DataFrame([asdict(r) for r in results])

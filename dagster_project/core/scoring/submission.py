@@ -94,34 +94,20 @@ def _reject_duplicate_keys(pairs):
 
 def parse_submission(raw: str | bytes, gold: Gold, source: str = "submission") -> dict[int, Entry]:
     """Validate a submission's text against a release; raises SubmissionError listing every problem."""
-    try:
-        data = json.loads(raw, object_pairs_hook=_reject_duplicate_keys)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SubmissionError(source, [f"not valid JSON: {exc}"]) from None
-    if not isinstance(data, dict):
-        raise SubmissionError(source, [f"the top level must be a JSON object, got {type(data).__name__}"])
-
-    problems: list[str] = []
-    for key in data.pop("\0duplicates", []):
-        problems.append(f"question {key!r}: duplicate key")
+    data = _json_object(raw, source)
+    problems: list[str] = [f"question {key!r}: duplicate key" for key in data.pop("\0duplicates", [])]
     known = set(gold.questions["public_id"])
     entries: dict[int, Entry] = {}
     for key, value in data.items():
         where = f"question {key!r}"
-        if not (isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key):
-            problems.append(f"{where}: key is not a question id (a non-negative integer without leading zeros)")
-            continue
-        qid = int(key)
-        if qid not in known:
-            problems.append(f"{where}: unknown question id (release {gold.version} has ids 0..{len(known) - 1})")
-            continue
-        if qid in entries:
-            problems.append(f"{where}: duplicate question id")
+        key_problem = _key_problem(key, known, entries, gold.version)
+        if key_problem:
+            problems.append(f"{where}: {key_problem}")
             continue
         entry_problems, entry = _parse_entry(value, gold.public_text_ids)
         problems += [f"{where}: {p}" for p in entry_problems]
         if entry is not None:
-            entries[qid] = entry
+            entries[int(key)] = entry
     missing = sorted(known - {int(k) for k in data if isinstance(k, str) and k.isascii() and k.isdigit()})
     if missing:
         shown = ", ".join(str(m) for m in missing[:20]) + (" ..." if len(missing) > 20 else "")
@@ -129,6 +115,29 @@ def parse_submission(raw: str | bytes, gold: Gold, source: str = "submission") -
     if problems:
         raise SubmissionError(source, problems)
     return entries
+
+
+def _json_object(raw: str | bytes, source: str) -> dict:
+    """The submission's top-level object; repeated keys are listed by `_reject_duplicate_keys`."""
+    try:
+        data = json.loads(raw, object_pairs_hook=_reject_duplicate_keys)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SubmissionError(source, [f"not valid JSON: {exc}"]) from None
+    if not isinstance(data, dict):
+        raise SubmissionError(source, [f"the top level must be a JSON object, got {type(data).__name__}"])
+    return data
+
+
+def _key_problem(key, known: set[int], entries: dict[int, Entry], version: str) -> str | None:
+    """Why `key` cannot name a question of the release, or None when it can."""
+    if not (isinstance(key, str) and key.isascii() and key.isdigit() and str(int(key)) == key):
+        return "key is not a question id (a non-negative integer without leading zeros)"
+    qid = int(key)
+    if qid not in known:
+        return f"unknown question id (release {version} has ids 0..{len(known) - 1})"
+    if qid in entries:
+        return "duplicate question id"
+    return None
 
 
 def _parse_entry(value, public_text_ids: frozenset[int]) -> tuple[list[str], Entry | None]:
@@ -141,30 +150,35 @@ def _parse_entry(value, public_text_ids: frozenset[int]) -> tuple[list[str], Ent
     extra = sorted(set(value) - {"found_ids", "model_answer"})
     if extra:
         problems.append(f"unexpected field(s) {', '.join(extra)}")
-    found = value.get("found_ids")
+    problems += _found_ids_problems(value, public_text_ids)
     answer = value.get("model_answer")
-    if "found_ids" not in value:
-        problems.append("found_ids is missing")
-    elif not isinstance(found, list):
-        problems.append(f"found_ids must be a list of integers, got {type(found).__name__}")
-    else:
-        wrong = [repr(i) for i in found if not isinstance(i, int) or isinstance(i, bool)]
-        if wrong:
-            problems.append(f"found_ids must hold integers, got {', '.join(wrong[:5])}")
-        else:
-            unknown = [i for i in found if i not in public_text_ids]
-            if unknown:
-                problems.append(f"found_ids not in the public texts: {', '.join(map(str, unknown[:10]))}")
-            repeated = sorted({i for i in found if found.count(i) > 1})
-            if repeated:
-                problems.append(f"found_ids repeats {', '.join(map(str, repeated))}")
     if "model_answer" not in value:
         problems.append("model_answer is missing")
     elif not isinstance(answer, str):
         problems.append(f"model_answer must be a string, got {type(answer).__name__}")
     if problems:
         return problems, None
-    return [], Entry(found_ids=tuple(found), model_answer=answer)
+    return [], Entry(found_ids=tuple(value["found_ids"]), model_answer=answer)
+
+
+def _found_ids_problems(value: dict, public_text_ids: frozenset[int]) -> list[str]:
+    """found_ids must be a list of distinct integers, each a public text id."""
+    if "found_ids" not in value:
+        return ["found_ids is missing"]
+    found = value["found_ids"]
+    if not isinstance(found, list):
+        return [f"found_ids must be a list of integers, got {type(found).__name__}"]
+    wrong = [repr(i) for i in found if not isinstance(i, int) or isinstance(i, bool)]
+    if wrong:
+        return [f"found_ids must hold integers, got {', '.join(wrong[:5])}"]
+    problems = []
+    unknown = [i for i in found if i not in public_text_ids]
+    if unknown:
+        problems.append(f"found_ids not in the public texts: {', '.join(map(str, unknown[:10]))}")
+    repeated = sorted({i for i in found if found.count(i) > 1})
+    if repeated:
+        problems.append(f"found_ids repeats {', '.join(map(str, repeated))}")
+    return problems
 
 
 def load_submission(path: Path | str, gold: Gold) -> dict[int, Entry]:

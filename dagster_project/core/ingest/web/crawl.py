@@ -95,12 +95,20 @@ class _SourceCrawler:
 
     async def discover(self) -> dict[str, Candidate]:
         found: dict[str, Candidate] = {}
+        await self.discover_in_feeds(found)
+        await self.discover_in_sitemaps(found)
+        return found
+
+    async def discover_in_feeds(self, found: dict[str, Candidate]) -> None:
         if feeds_cover(self.month, self.now, self.settings):
             for entries in await asyncio.gather(*(self.read_feed(url) for url in self.source.feeds)):
                 for candidate in entries:
                     self.add_candidate(found, candidate)
         elif self.source.feeds:
             self.report.stats["feeds_not_used"] += len(self.source.feeds)
+
+    async def discover_in_sitemaps(self, found: dict[str, Candidate]) -> None:
+        """Sitemaps are read a level at a time, following index children down to `max_sitemap_depth`."""
         level = list(dict.fromkeys(self.source.sitemaps + await self.sitemaps_from_robots()))
         seen = set(level)
         for _depth in range(self.settings.max_sitemap_depth):
@@ -112,18 +120,23 @@ class _SourceCrawler:
                     continue
                 for candidate in sitemap.urls:
                     self.add_candidate(found, candidate)
-                for child, lastmod in sitemap.children:
-                    if child in seen:
-                        continue
-                    seen.add(child)
-                    if child_may_hold_month(child, lastmod, self.month):
-                        children.append(child)
-                    else:
-                        self.report.stats["sitemaps_skipped"] += 1
+                children += self.children_to_read(sitemap, seen)
             level = children
         if level:
             self.report.stats["sitemaps_beyond_depth"] += len(level)
-        return found
+
+    def children_to_read(self, sitemap, seen: set[str]) -> list[str]:
+        """The child sitemaps of an index not read yet and possibly listing articles of the month."""
+        children = []
+        for child, lastmod in sitemap.children:
+            if child in seen:
+                continue
+            seen.add(child)
+            if child_may_hold_month(child, lastmod, self.month):
+                children.append(child)
+            else:
+                self.report.stats["sitemaps_skipped"] += 1
+        return children
 
     def add_candidate(self, found: dict[str, Candidate], candidate: Candidate) -> None:
         """Keyed by canonical URL, so the same article listed with tracking parameters is fetched once."""

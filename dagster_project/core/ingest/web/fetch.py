@@ -151,6 +151,40 @@ class _Retryable(Exception):
         self.retry_after = retry_after
 
 
+def _conditional_headers(cached: CachedResponse | None) -> dict[str, str]:
+    """Headers that let the server answer 304 Not Modified for a cached document."""
+    conditional = {}
+    if cached is not None:
+        if cached.etag:
+            conditional["If-None-Match"] = cached.etag
+        if cached.last_modified:
+            conditional["If-Modified-Since"] = cached.last_modified
+    return conditional
+
+
+def _redirect_target(current: str, response: _Response) -> str:
+    location = response.headers.get("location")
+    if not location:
+        raise FetchError(f"HTTP {response.status} redirect without a Location header")
+    target = urljoin(current, location)
+    if urlsplit(target).scheme not in {"http", "https"}:
+        raise FetchError(f"redirect to a non-HTTP URL {target!r}")
+    return target
+
+
+def _cache_entry(url: str, final_url: str, content_type: str, response: _Response) -> CachedResponse:
+    return CachedResponse(
+        url=url,
+        final_url=final_url,
+        status=response.status,
+        content_type=content_type,
+        etag=response.headers.get("etag"),
+        last_modified=response.headers.get("last-modified"),
+        fetched_at=datetime.now(UTC).isoformat(),
+        body=response.body,
+    )
+
+
 class Fetcher:
     """Use as `async with Fetcher(settings, cache) as fetcher: await fetcher.fetch(url)`."""
 
@@ -248,23 +282,12 @@ class Fetcher:
         if cached is not None and want == "page":
             self.stats["from_cache"] += 1
             return Fetched(url, cached.final_url, cached.content_type, cached.body, "cache")
-        conditional = {}
-        if cached is not None:
-            if cached.etag:
-                conditional["If-None-Match"] = cached.etag
-            if cached.last_modified:
-                conditional["If-Modified-Since"] = cached.last_modified
         current = url
         for hop in range(self.settings.max_redirects + 1):
             await self.check_robots(current)
-            response = await self._request(current, conditional if hop == 0 else {}, want)
+            response = await self._request(current, _conditional_headers(cached) if hop == 0 else {}, want)
             if response.status in _REDIRECTS:
-                location = response.headers.get("location")
-                if not location:
-                    raise FetchError(f"HTTP {response.status} redirect without a Location header")
-                current = urljoin(current, location)
-                if urlsplit(current).scheme not in {"http", "https"}:
-                    raise FetchError(f"redirect to a non-HTTP URL {current!r}")
+                current = _redirect_target(current, response)
                 self.stats["redirects"] += 1
                 continue
             if response.status == 304 and cached is not None and hop == 0:
@@ -274,19 +297,7 @@ class Fetcher:
                 raise FetchError(f"HTTP {response.status}")
             content_type = response.headers.get("content-type", "")
             if self.cache is not None:
-                await asyncio.to_thread(
-                    self.cache.put,
-                    CachedResponse(
-                        url=url,
-                        final_url=current,
-                        status=response.status,
-                        content_type=content_type,
-                        etag=response.headers.get("etag"),
-                        last_modified=response.headers.get("last-modified"),
-                        fetched_at=datetime.now(UTC).isoformat(),
-                        body=response.body,
-                    ),
-                )
+                await asyncio.to_thread(self.cache.put, _cache_entry(url, current, content_type, response))
             return Fetched(url, current, content_type, response.body, "network")
         raise FetchError(f"more than {self.settings.max_redirects} redirects")
 

@@ -1,0 +1,24 @@
+"""Whether a text mentions a name: fuzzy matching (rapidfuzz) on lemmas, so that inflected
+mentions ("Сбербанка", "Сбербанком") count. Used to ground extracted triplets, to check generated
+questions and to filter them.
+"""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz
+
+from .russian import lemma_key
+
+
+def mention_score(name: str, text_key: str) -> float:
+    """0-100: how well `name` is mentioned in a lemmatized text (partial Levenshtein ratio on lemmas).
+
+    Short names (abbreviations like "ВТУ") must match a whole lemma exactly; fuzzy matching
+    would find them everywhere.
+    """
+    name_key = lemma_key(name)
+    if not name_key:
+        return 0.0
+    if len(name_key) <= 4:
+        return 100.0 if name_key in text_key.split(" ") else 0.0
+    return float(fuzz.partial_ratio(name_key, text_key))
