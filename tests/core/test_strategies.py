@@ -21,8 +21,7 @@ from dagster_project.core.questions.strategies import LLMQuestionGenerator, Temp
 from dagster_project.core.release.hub.local import LocalHub, repo_name
 from dagster_project.resources import build_resources, strategy_resources
 from dagster_project.settings import Settings
-
-from .conftest import SAMPLE_MONTH
+from tests.conftest import SAMPLE_MONTH
 
 STRATEGY_KEYS = ["triplet_extractor", "entity_normalizer", "question_generator", "judge_filter", "novelty_check",
                  "acceptability_filter", "closed_book_filter"]  # fmt: skip
