@@ -1,6 +1,8 @@
 """release: the four datasets, the blocking checks that stop a leaking release, and publication
 of version M (and of the historical datasets at version M-1)."""
 
+import json
+
 import pandas as pd
 from dagster import (
     AssetCheckResult,
@@ -35,6 +37,7 @@ from ..core.release.tables import DATASETS, build_release, load_or_create_key, m
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, HubResource, LLMResource, StorageResource, WikidataResource
 from ._common import markdown_table, month_of, table_metadata
+from .filters import funnel_path
 from ._llm import llm_strategy
 
 _DESCRIPTIONS = {
@@ -193,7 +196,13 @@ def strategies(
         "judge": llm_strategy(llm, "judge", JUDGE_PROMPT) if llm.is_configured else no_model,
         "ner_presence": "natasha",
         "entity_match": "rapidfuzz partial ratio on lemmas",
+        "linter": "offline rules over pymorphy3 morphology and gold-text lemmas",
     }
+
+
+def _recorded_funnel(storage: StorageResource, partition_key: str) -> list[dict] | None:
+    path = funnel_path(storage, partition_key)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
 @asset(
@@ -225,6 +234,7 @@ def published_release(
         strategies=strategies(llm, wikidata, benchmark),
         thresholds=benchmark.thresholds(),
         key_source=key_source,
+        funnel=_recorded_funnel(storage, context.partition_key),
     )
     tables = {
         "public_texts": public_texts,

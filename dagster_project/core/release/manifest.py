@@ -47,13 +47,19 @@ def build_manifest(
     strategies: dict[str, str],
     thresholds: dict[str, float | int],
     key_source: str,
+    funnel: list[dict] | None = None,
 ) -> dict:
+    """`funnel`: the selection funnel, one record per type (candidates, each filter, the caps,
+    selected, shortfall and the top reasons), recorded as it is."""
     per_type = {kind: int((private_qa["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
+    top_k = int(thresholds.get("top_k_per_type", 0))
     return {
         "month": month,
         "version": version,
         "offline": all(not s.startswith("llm") for s in strategies.values()),
         "counts": {"texts": int(len(public_texts)), "questions": int(len(private_qa)), "questions_per_type": per_type},
+        "shortfall": {kind: max(0, top_k - n) for kind, n in per_type.items()} if top_k else {},
+        "funnel": funnel or [],
         "strategies": strategies,
         "thresholds": thresholds,
         "sparql_sha256": query_hashes(),
