@@ -259,7 +259,7 @@ def benchmark_questions(
             selected,
             ["type", "question", "answer"],
             per_type=MetadataValue.json(per_type),
-            shortfall=MetadataValue.json(dict(zip(table["type"], table["shortfall"].astype(int).tolist(), strict=True))),
+            shortfall=MetadataValue.json({row.type: int(row.shortfall) for row in table.itertuples()}),
             asked_before=MetadataValue.int(len(asked_before)),
             funnel=MetadataValue.md(markdown_table(table.set_index("type").T.reset_index(names="step"), max_rows=40)),
             top_k_per_type=MetadataValue.int(benchmark.top_k_per_type),

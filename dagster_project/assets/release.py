@@ -37,8 +37,8 @@ from ..core.release.tables import DATASETS, build_release, load_or_create_key, m
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, HubResource, LLMResource, StorageResource, WikidataResource
 from ._common import markdown_table, month_of, table_metadata
-from .filters import funnel_path
 from ._llm import llm_strategy
+from .filters import funnel_path
 
 _DESCRIPTIONS = {
     "public_texts": "Public texts: id (public int), text. The retrieval corpus of the month.",

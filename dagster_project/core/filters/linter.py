@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ..common.russian import fold, lemmas, parse_document
+from ..common.russian import lemmas, parse_document
 from .question_grammar import (
     Clause,
     Token,
@@ -70,15 +70,19 @@ class Finding:
 
 def reason_codes(reason: str) -> list[str]:
     """The reason codes of a linter reason string ("missing_object: ...; relative_time: ...")."""
-    return [part.split(":", 1)[0].strip() for part in reason.split("; ") if part.split(":", 1)[0].strip() in REASON_CODES]
+    codes = [part.split(":", 1)[0].strip() for part in reason.split("; ")]
+    return [code for code in codes if code in REASON_CODES]
 
 
 # --- the question alone ---------------------------------------------------------------------------
 
 
+_QUESTION_WORDS = frozenset({"кто", "что", "где", "куда", "откуда", "когда", "сколько", "какой"})
+
+
 def _wh_word(clauses: list[Clause]) -> Token | None:
     for token in clauses[0].tokens if clauses else []:
-        if token.kind == "word" and token.lemma() in {"кто", "что", "где", "куда", "откуда", "когда", "сколько", "какой"}:
+        if token.kind == "word" and token.lemma() in _QUESTION_WORDS:
             return token
     return None
 
@@ -94,7 +98,7 @@ def relative_time(text: str) -> list[Finding]:
             found.append("на днях")
         elif word in _RELATIVE_ADJECTIVES and set(window) & (_TIME_UNITS | _EVENTS):
             found.append(f"{word} {next(w for w in window if w in _TIME_UNITS | _EVENTS)}")
-        elif word in {"этот", "последний"} and set(window[:2]) & _TIME_UNITS:
+        elif word in {"этот", "это", "последний"} and set(window[:2]) & _TIME_UNITS:
             found.append(f"{word} {next(w for w in window[:2] if w in _TIME_UNITS)}")
     return [Finding(RELATIVE_TIME, f"«{phrase}» depends on the article's date") for phrase in found]
 
@@ -124,7 +128,8 @@ def _clause_findings(clause: Clause) -> list[Finding]:
         if "tran" not in verb.top.tag or verb.lemma() in _ABSOLUTE_USE or clause.has_infinitive:
             continue
         objects = [g for g in core if g.cases & {"accs", "gent"}]
-        needed = 1 if clause.continues or "impr" in verb.top.tag else 2  # no subject to name
+        # no subject to name: a continued predicate, an imperative, an indefinite-personal plural
+        needed = 1 if clause.continues or {"impr", "plur"} & verb.top.tag.grammemes else 2
         if len(core) < needed or not objects:
             findings.append(Finding(MISSING_OBJECT, f"«{verb.text}» has no object"))
     subjects = [g for g in core if g.cases == {"nomn"}]

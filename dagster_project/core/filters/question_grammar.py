@@ -161,8 +161,13 @@ def _starts_new_group(group: Group, token: Token) -> bool:
         return False  # "Анна Соколова"
     if token.kind == "number":
         return True
-    if token.is_name_part() and "nomn" in _agreeing_cases(token):
-        return True  # "возглавляет администрацию Верхнеозёрска Игорь Белов"
+    if token.is_name_part():
+        head = next((t for t in reversed(group.tokens) if t.pos == "NOUN"), None)
+        if head is not None and not group.person_name and "anim" in head.top.tag and (
+                group.cases & _agreeing_cases(token)):  # fmt: skip
+            return False  # "губернатор Михаил Орлов": a name apposed to a person noun
+        if "nomn" in _agreeing_cases(token):
+            return True  # "возглавляет администрацию Верхнеозёрска Игорь Белов"
     return "gent" not in _agreeing_cases(token)  # a genitive depends on the group before it
 
 
@@ -232,7 +237,9 @@ def split_clauses(tokens: list[Token]) -> list[Clause]:
 MONTHS = frozenset(
     "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь".split()
 )
-_TIME_HEADS = frozenset({"начало", "конец", "середина", "год", "весна", "лето", "осень", "зима", "квартал", "полугодие"})
+_TIME_HEADS = frozenset(
+    {"начало", "конец", "середина", "год", "весна", "лето", "осень", "зима", "квартал", "полугодие"}
+)
 
 
 def _is_year(token: Token) -> bool:
@@ -296,6 +303,7 @@ def fragment_problem(text: str) -> str | None:
         if "nomn" not in cases_of(first.text, {"NUMR"}) and "accs" not in cases_of(first.text, {"NUMR"}):
             return f"numeral «{first.text}» in an oblique case"
         return None
+    agreement = None  # (number, gender) readings the leading words share in the nominative
     for token in tokens:  # the leading group: adjectives up to the first noun
         if token.is_opaque():
             if token.kind == "quoted":
@@ -306,6 +314,26 @@ def fragment_problem(text: str) -> str | None:
             return f"«{token.text}» is not a noun phrase"
         if "nomn" not in nominal:
             return f"«{token.text}» is in an oblique case"
+        agreement = _agree(agreement, _nominative_forms(token.text))
+        if not agreement:
+            return f"«{text}» does not agree in the nominative"
         if token.has_pos("NOUN") and "nomn" in cases_of(token.text, {"NOUN"}):
             return None
     return None
+
+
+def _nominative_forms(word: str) -> set[tuple[str, str]]:
+    """(number, gender) of the word's nominative readings; "*" where gender does not apply."""
+    forms = set()
+    for parse in readings(word):
+        if parse.tag.case == "nomn" and not _NONSTANDARD & parse.tag.grammemes:
+            number = str(parse.tag.number or "sing")
+            common = number == "plur" or {"GNdr", "Ms-f"} & parse.tag.grammemes or not parse.tag.gender
+            forms.add((number, "*" if common else str(parse.tag.gender)))
+    return forms
+
+
+def _agree(left: set | None, right: set) -> set:
+    if left is None:
+        return right
+    return {(n, h if g == "*" else g) for n, g in left for m, h in right if n == m and (g == h or "*" in (g, h))}
