@@ -55,9 +55,9 @@ def keep_decisions(audit: pd.DataFrame, linted: pd.DataFrame) -> pd.Series:
     return kept
 
 
-def _scores(frame: pd.DataFrame) -> dict:
+def _scores(frame: pd.DataFrame, kept_column: str = "kept") -> dict:
     good = frame["label"] == "acceptable"
-    kept = frame["kept"]
+    kept = frame[kept_column]
     true_keep = int((good & kept).sum())
     return {
         "questions": len(frame),
@@ -81,9 +81,11 @@ def main() -> None:
     audit["reasons"] = audit["qa_id"].map(linted.set_index("qa_id")["reason"]).map(reason_codes)
     audit["kept"] = keep_decisions(audit, linted)
 
-    rows = [{"type": kind, **_scores(audit[audit["type"] == kind])} for kind in SUBGRAPH_TYPES]
-    rows.append({"type": "all", **_scores(audit)})
-    print(pd.DataFrame(rows).to_markdown(index=False))
+    audit["linter passed"] = audit["linter"] == "pass"
+    for title, column in (("Linter alone", "linter passed"), ("Linter and selection", "kept")):
+        rows = [{"type": kind, **_scores(audit[audit["type"] == kind], column)} for kind in SUBGRAPH_TYPES]
+        rows.append({"type": "all", **_scores(audit, column)})
+        print(f"\n{title}\n" + pd.DataFrame(rows).to_markdown(index=False))
 
     print("\nPer label category: how many the linter failed, how many were kept, the linter's commonest reason")
     category = audit["category"].replace("", "(acceptable)")
