@@ -1,0 +1,116 @@
+"""Question quality: the linter and the single-question part of selection against a labeled audit set.
+
+data/audit/*.jsonl holds questions of the bundled months, each labeled by a strict native reader
+as acceptable or unacceptable (with a failure category). The gold texts come from the bundled
+corpus (data/corpus). A question is kept when the linter passes it and the release selection
+(caps, repeats of an earlier release) keeps it among its release's questions. Prints precision
+and recall of "keep" against the labels, per type and overall, and what became of each failure
+category.
+
+Usage: python benchmarks/question_quality.py [--audit data/audit] [--show-misses]
+Last line: RESULT keep_precision <x>
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pandas as pd
+
+from dagster_project.core.common.months import Month, version_sort_key
+from dagster_project.core.filters.linter import lint, reason_codes
+from dagster_project.core.filters.selection import SELECTED, combine_verdicts, normalized_question, select
+from dagster_project.core.graph.subgraphs import SUBGRAPH_TYPES
+from dagster_project.core.ingest.sources import bundled_sources, load_month
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_audit(folder: Path) -> pd.DataFrame:
+    frames = [pd.read_json(path, lines=True, dtype={"audit_id": str}) for path in sorted(folder.glob("*.jsonl"))]
+    audit = pd.concat(frames, ignore_index=True)
+    return audit.rename(columns={"audit_id": "qa_id"}).assign(subgraph_id="", generator=audit["pipeline"])
+
+
+def month_articles(months: list[str]) -> pd.DataFrame:
+    articles = []
+    for month in months:
+        loaded, _, _ = load_month(bundled_sources(), Month.parse(month))
+        articles += [a.model_dump() for a in loaded]
+    return pd.DataFrame(articles)
+
+
+def keep_decisions(audit: pd.DataFrame, linted: pd.DataFrame) -> pd.Series:
+    """Linter verdicts, then each release's selection in version order (a question an earlier
+    release of the audit set asked counts as asked before)."""
+    combined = combine_verdicts(audit, {"qa_linter": linted})
+    kept = pd.Series(False, index=combined.index)
+    asked: set[str] = set()
+    for release in sorted(combined["release"].unique(), key=version_sort_key):
+        of_release = combined[combined["release"] == release]
+        decided = select(of_release, k=150, seed=0, asked_before=asked)
+        kept[of_release.index] = (decided["selection"] == SELECTED).to_numpy()
+        asked |= set(of_release["question"].map(normalized_question))
+    return kept
+
+
+def _scores(frame: pd.DataFrame, kept_column: str = "kept") -> dict:
+    good = frame["label"] == "acceptable"
+    kept = frame[kept_column]
+    true_keep = int((good & kept).sum())
+    return {
+        "questions": len(frame),
+        "acceptable": int(good.sum()),
+        "kept": int(kept.sum()),
+        "kept acceptable": true_keep,
+        "keep precision": round(true_keep / kept.sum(), 3) if kept.sum() else float("nan"),
+        "keep recall": round(true_keep / good.sum(), 3) if good.sum() else float("nan"),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--audit", type=Path, default=ROOT / "data" / "audit")
+    parser.add_argument("--show-misses", action="store_true", help="list the kept unacceptable questions")
+    args = parser.parse_args()
+
+    audit = load_audit(args.audit)
+    linted = lint(audit, month_articles(sorted(audit["month"].unique())))
+    audit["linter"] = audit["qa_id"].map(linted.set_index("qa_id")["verdict"])
+    audit["reasons"] = audit["qa_id"].map(linted.set_index("qa_id")["reason"]).map(reason_codes)
+    audit["kept"] = keep_decisions(audit, linted)
+
+    audit["linter passed"] = audit["linter"] == "pass"
+    for title, column in (("Linter alone", "linter passed"), ("Linter and selection", "kept")):
+        rows = [{"type": kind, **_scores(audit[audit["type"] == kind], column)} for kind in SUBGRAPH_TYPES]
+        rows.append({"type": "all", **_scores(audit, column)})
+        print(f"\n{title}\n" + pd.DataFrame(rows).to_markdown(index=False))
+
+    print("\nPer label category: how many the linter failed, how many were kept, the linter's commonest reason")
+    category = audit["category"].replace("", "(acceptable)")
+    per_category = []
+    for name, group in audit.groupby(category):
+        codes = pd.Series([c for codes in group["reasons"] for c in codes], dtype=object)
+        per_category.append({
+            "category": name,
+            "questions": len(group),
+            "linter failed": int((group["linter"] == "fail").sum()),
+            "kept": int(group["kept"].sum()),
+            "commonest linter reason": codes.value_counts().index[0] if len(codes) else "",
+        })  # fmt: skip
+    print(pd.DataFrame(per_category).to_markdown(index=False))
+
+    if args.show_misses:
+        for row in audit[audit["kept"] & (audit["label"] != "acceptable")].itertuples():
+            print(f"KEPT {row.category}: {row.question} => {row.answer}")
+        for row in audit[~audit["kept"] & (audit["label"] == "acceptable")].itertuples():
+            print(f"DROPPED {row.reasons}: {row.question} => {row.answer}")
+
+    overall = _scores(audit)
+    print(f"\nkeep recall {overall['keep recall']}")
+    print(f"RESULT keep_precision {overall['keep precision']}")
+
+
+if __name__ == "__main__":
+    main()
