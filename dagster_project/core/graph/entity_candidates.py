@@ -1,6 +1,6 @@
 """Candidate canonical names for an entity mention, by similarity.
 
-This is the retrieval half of LLM-backed entity normalization (DESIGN.md section 4): for a
+This is the retrieval half of LLM-backed entity normalization (docs/architecture.md, Strategies): for a
 mention such as "Сбера" it returns the few known canonical names most likely to be the same
 entity ("Сбербанк", ...), and the LLM chooses among them (or says "new entity"). It is useful
 without an LLM too, for review tools and for checking the alias table.

@@ -1,6 +1,6 @@
 """Subgraphs of the four question types, found by the SPARQL files in sparql/ on pyoxigraph.
 
-Semantics (DESIGN.md section 7): the queries check each rule (uniqueness, a cond's conditions each
+Semantics (docs/architecture.md, Subgraph semantics): the queries check each rule (uniqueness, a cond's conditions each
 shared with another node, an mh answer not linked to the named entity, a set of entity partners
 only) against every fact of the graph.
 This module adds node eligibility (generic noun phrases, typed rb:Thing, are never asked about),

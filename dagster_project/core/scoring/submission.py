@@ -1,4 +1,4 @@
-"""Submissions (DESIGN.md section 8) and the gold side of a release.
+"""Submissions (docs/architecture.md, Scoring contract) and the gold side of a release.
 
 A submission is a JSON object {public_question_id: {"found_ids": [public text ids, ranked],
 "model_answer": "..."}}. Validation collects every problem, each naming its entry, so a

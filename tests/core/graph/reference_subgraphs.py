@@ -1,4 +1,4 @@
-"""A plain-Python statement of DESIGN.md section 7, written independently of the SPARQL files,
+"""A plain-Python statement of docs/architecture.md, Subgraph semantics, written independently of the SPARQL files,
 to check `enumerate_subgraphs` and `sample_subgraphs` against on any graph.
 
 Works on term keys (`graph.term_key`): entity IRIs, and 'literal:<NUM|DATE>:<value>' for literals.

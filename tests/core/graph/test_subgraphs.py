@@ -1,4 +1,4 @@
-"""SPARQL semantics of the four subgraph types (DESIGN.md section 7) on hand-built graphs."""
+"""SPARQL semantics of the four subgraph types (docs/architecture.md, Subgraph semantics) on hand-built graphs."""
 
 import json
 
