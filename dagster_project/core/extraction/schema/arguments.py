@@ -227,6 +227,11 @@ def _surname_nominative(word: str, feats: dict) -> str:
     return word
 
 
+def _after_class_noun(sentence: ParsedSentence, first) -> bool:
+    before = [t for t in sentence.tokens if t.stop <= first.start and t.text != "«"]
+    return bool(before) and before[-1].lemma in CLASS_NOUNS
+
+
 def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     """«Правительство Северореченской области», «министерство промышленности»: an institution
     noun with its genitive complement is the institution's name."""
@@ -244,19 +249,22 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     kind = NER_TYPES[span.type]
     if kind == ORGANIZATION:
         tokens = [t for t in tokens if t.text not in "()" and _alias(sentence.article, t.text) is None] or tokens
-        quoted = text.startswith("«")
-        if quoted:  # a bare quoted name: NER's normal form undoes the case («Сокола» -> Сокол)
+        quoted = _QUOTED_AFTER.match(sentence.article.text, tokens[0].start - 1)
+        if quoted is not None and _after_class_noun(sentence, tokens[0]):
+            return Argument(text, quoted.group(1).strip(), kind)  # «агрохолдинга «Ольховские поля»»: never inflected
+        if text.startswith("«"):  # a bare quoted name: NER's normal form undoes the case («Сокола» -> Сокол)
             return Argument(text, (span.normal or text).translate(_UNQUOTED).strip(), kind)
         alias = _alias(sentence.article, " ".join(t.text for t in tokens))
         if alias:
             return Argument(text, alias, kind)
+    descriptor = tokens[-1].lemma if kind == ORGANIZATION and CLASS_NOUNS.get(tokens[-1].lemma) == ORGANIZATION else ""
     if kind != ORGANIZATION and span.normal and len(tokens) == span.original_length:
         normal = span.normal  # Natasha's own normal form is reliable for names of people and places
     else:
         normal = span_nominative(tokens, span.type)
     if kind == PERSON:
         normal = " ".join(_surname_nominative(word, token.feats) for word, token in zip(normal.split(" "), tokens))
-    return Argument(text, restore_yo(normal, text).translate(_UNQUOTED).strip(), kind)
+    return Argument(text, restore_yo(normal, text).translate(_UNQUOTED).strip(), kind, descriptor)
 
 
 def phrase_argument(sentence: ParsedSentence, head, kind: str, *, require_modifier: bool) -> Argument | None:
