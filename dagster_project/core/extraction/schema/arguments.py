@@ -248,7 +248,7 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     text = sentence.article.text[tokens[0].start : tokens[-1].stop]
     kind = NER_TYPES[span.type]
     if kind == ORGANIZATION:
-        tokens = [t for t in tokens if t.text not in "()" and _alias(sentence.article, t.text) is None] or tokens
+        tokens = [t for t in tokens if t.text not in "()" and not _alias(sentence.article, t.text)] or tokens
         quoted = _QUOTED_AFTER.match(sentence.article.text, tokens[0].start - 1)
         if quoted is not None and _after_class_noun(sentence, tokens[0]):
             return Argument(text, quoted.group(1).strip(), kind)  # «агрохолдинга «Ольховские поля»»: never inflected

@@ -12,12 +12,12 @@ the genitive owner of a role is never its holder.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...common.russian import can_be_dative
 from .arguments import Argument, ParsedSentence, argument, phrase_argument, role_holder
 from .lexicon import FORMER_MARKERS, FOUNDER_ROLES, HEAD_ROLES, HEAD_ROLE_QUALIFIERS, POSITION_NOUNS, WEIGHT_UNITS
-from .relations import ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
+from .relations import FACILITY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
 Fact = tuple[str, Argument, Argument]  # (relation id, subject, object)
@@ -60,7 +60,7 @@ class VerbPattern:
             if not subjects:
                 continue
             objects = [argument(sentence, t, relation.object_types, self.units) for t in self._object_heads(sentence, verb)]
-            objects = [o for o in objects if o is not None]
+            objects = [_located(sentence, verb, o) for o in objects if o is not None]
             if not objects and self.symmetric and len(subjects) > 1:
                 for i, left in enumerate(subjects):
                     for right in subjects[i + 1 :]:
@@ -81,7 +81,7 @@ class VerbPattern:
             ]
             if not carriers:
                 return []
-            hosts = carriers + ([verb] if slot.preposition else [])
+            hosts = carriers + [verb]  # the partner hangs off the carrier or, as often, off the verb
         heads = []
         for host in hosts:
             for child in sentence.kids(host, "obj", "obl", "iobj", "nmod", "xcomp"):
@@ -96,6 +96,19 @@ class VerbPattern:
                 if case in slot.cases or recipient or undated:
                     heads += sentence.conjuncts(child)
         return heads
+
+
+def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
+    """«построила цех в Ветлуге»: where a facility was opened or built is part of what it is, whether
+    the parser hangs the place off the noun or off the verb."""
+    if obj.type != FACILITY or " в " in f" {obj.normal} " or " на " in f" {obj.normal} ":
+        return obj
+    for child in sentence.kids(verb, "obl"):
+        place = sentence.article.span_of.get(child.id)
+        if place is not None and place.type == "LOC" and sentence.preposition(child) in {"в", "на"}:
+            where = sentence.surface(sentence.subtree(child, {"case", "amod", "flat", "flat:name"}))
+            return replace(obj, text=f"{obj.text} {where}", normal=f"{obj.normal} {where}")
+    return obj
 
 
 def _is_finite_active(verb, tense: str, aspect: str) -> bool:
@@ -260,6 +273,7 @@ PATTERNS = (
     _verb("sued", "подать", "Past", "Perf", Slot("к", frozenset({"Dat"}), frozenset({"иск"}))),
     _verb("took_place_in", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Loc"}))),
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("", frozenset({"Gen", "Nom", "Acc"}))),
+    _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Acc"}))),  # «в понедельник»
     _verb("harvested", "собрать", "Past", "Perf", Slot("", frozenset({"Acc", "Gen", "Nom"})), units=WEIGHT_UNITS),
     RoleAppositions(),
     Appointments(),
