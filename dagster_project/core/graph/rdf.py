@@ -98,7 +98,8 @@ def build_quads(facts: pd.DataFrame) -> list[Quad]:
         quads.add(Quad(relation, HAS_PREPOSITION, Literal(row.preposition), default))
         quads.add(Quad(relation, HAS_CASE, Literal(row.case), default))
         if row.relation_key.startswith(SCHEMA_KEY_PREFIX):
-            quads.add(Quad(relation, HAS_SCHEMA_RELATION, Literal(row.relation_key.removeprefix(SCHEMA_KEY_PREFIX)), default))
+            schema_id = row.relation_key.removeprefix(SCHEMA_KEY_PREFIX)
+            quads.add(Quad(relation, HAS_SCHEMA_RELATION, Literal(schema_id), default))
         quads.add(Quad(subject, relation, obj, article_iri(row.article_id)))
     return sorted(quads, key=str)
 

@@ -237,7 +237,9 @@ def ask_object(relation_id: str, subject: NodeInfo, obj: NodeInfo) -> str:
     relation = _relation(relation_id)
     subject_kind = argument_type(subject, relation, is_subject=True)
     verb = verb_phrase(relation, gender(subject, subject_kind))
-    return _question(f"{wh_object(relation, obj)} {verb} {relation.wording.complement} {name(subject, 'nomn', subject_kind)}")
+    return _question(
+        f"{wh_object(relation, obj)} {verb} {relation.wording.complement} {name(subject, 'nomn', subject_kind)}"
+    )
 
 
 def ask_subject(relation_id: str, subject: NodeInfo, obj: NodeInfo) -> str:
@@ -294,7 +296,7 @@ def conjunction(answer: NodeInfo, facts: list[tuple[str, bool, NodeInfo]]) -> st
     kind = argument_type(answer, relations[0], facts[0][1])
     clauses = [relative_clause(rid, answer, is_subject, other) for rid, is_subject, other in facts]
     lead = "Как зовут человека" if kind == PERSON else f"Как называется {kind_noun(answer, kind)}"
-    return _question(f"{lead}, {clauses[0]}, и {clauses[1]}")
+    return _question(f"{lead}, {clauses[0]} и {clauses[1]}")
 
 
 # --- subgraphs -----------------------------------------------------------------------------------
@@ -337,10 +339,7 @@ def _set(sg: Subgraph, index: GraphIndex) -> str:
 
 def _cond(sg: Subgraph, index: GraphIndex) -> str:
     x = sg.answer[0]
-    facts = [
-        (schema_relation(index, r), s == x, index.node(o if s == x else s))
-        for s, r, o in sg.triples
-    ]
+    facts = [(schema_relation(index, r), s == x, index.node(o if s == x else s)) for s, r, o in sg.triples]
     return conjunction(index.node(x), facts)
 
 
@@ -356,7 +355,13 @@ def _multihop(sg: Subgraph, index: GraphIndex) -> str:
         case = "gent" if _preposition_parts(relation)[1] else relation.wording.case
         wh, wh_gender = wh_subject(relation, answer)
         described = description(first, bridge, bridge_is_subject_1, anchor, case)
-        parts = (wh, verb_phrase(relation, wh_gender), relation.wording.complement, relation.wording.preposition, described)
+        parts = (
+            wh,
+            verb_phrase(relation, wh_gender),
+            relation.wording.complement,
+            relation.wording.preposition,
+            described,
+        )
         return _question(" ".join(p for p in parts if p))
     # (b r2 x): the bridge is the subject of r2
     kind = argument_type(bridge, relation, is_subject=True)

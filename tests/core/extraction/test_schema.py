@@ -20,7 +20,10 @@ def test_frame_keeps_the_raw_triplet_columns_and_types():
     assert list(frame.columns) == RAW_TRIPLET_COLUMNS
     row = frame.iloc[0]
     assert (row.relation, row.subject_normal, row.subject_type, row.subject_descriptor) == (
-        "opened", "Сосновый бор", "ORG", "компания",
+        "opened",
+        "Сосновый бор",
+        "ORG",
+        "компания",
     )
     assert (row.object_normal, row.object_type, row.verb) == ("лесопильный цех в Ветлуге", "OTHER", "открыть")
 
@@ -60,7 +63,10 @@ def test_question_types_follow_the_argument_types():
 
 
 def test_reporting_source_is_never_the_actor():
-    text = "ТВЕРЬ, 3 ноября — Агентство Верхневолжье.\n\nКомпания «Ладожский хлеб» открыла пекарню в Торжке, сообщила пресс-служба."
+    text = (
+        "ТВЕРЬ, 3 ноября — Агентство Верхневолжье.\n\n"
+        "Компания «Ладожский хлеб» открыла пекарню в Торжке, сообщила пресс-служба."
+    )
     assert facts(text) == {("Ладожский хлеб", "opened", "пекарня в Торжке")}
     assert facts("Пресс-служба банка «Окский» подписала соглашение с фондом «Исток».") == set()
 
@@ -77,7 +83,9 @@ def test_genitive_owner_is_not_the_actor():
     found = facts(text)
     assert ("Пётр Носов", "signed_agreement_with", "Исток") in found
     assert ("Пётр Носов", "heads", "Северсталь-Логистика") in found
-    assert not any(subject == "Северсталь-Логистика" and relation == "signed_agreement_with" for subject, relation, _ in found)
+    assert not any(
+        subject == "Северсталь-Логистика" and relation == "signed_agreement_with" for subject, relation, _ in found
+    )
 
 
 def test_function_director_does_not_head_the_organization():

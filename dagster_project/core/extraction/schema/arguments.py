@@ -26,14 +26,14 @@ from .lexicon import (
     REPORTING_HEADS,
     WEEKDAY_LEMMAS,
 )
-from .relations import DATE, EVENT, FACILITY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY, WORK
+from .relations import DATE, FACILITY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
 
 NER_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE}
 _NAME_RELS = {"appos", "flat", "flat:name", "flat:foreign"}
 _PHRASE_RELS = {"amod", "nmod", "flat", "flat:name", "appos", "nummod", "nummod:gov", "compound", "case", "fixed"}
 _QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 _ABBREVIATION_AFTER = re.compile(r"\s*\(([А-ЯЁA-Z][А-ЯЁA-Zа-яё]{1,9})\)")
-_UNQUOTED = str.maketrans("", "", "«»\"")
+_UNQUOTED = str.maketrans("", "", '«»"')
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,9 @@ class EntitySpan:
 def entity_spans(doc) -> dict[str, EntitySpan]:
     """Every token of a named entity -> its (extended) span."""
     tokens_by_sentence = {id(sent): sorted(sent.tokens, key=lambda t: t.start) for sent in doc.sents}
-    following = {t.id: sent_tokens[i + 1 :] for sent_tokens in tokens_by_sentence.values() for i, t in enumerate(sent_tokens)}
+    following = {
+        t.id: sent_tokens[i + 1 :] for sent_tokens in tokens_by_sentence.values() for i, t in enumerate(sent_tokens)
+    }
     span_of: dict[str, EntitySpan] = {}
     for span in doc.spans:
         tokens = sorted(span.tokens, key=lambda t: t.start)
@@ -139,7 +141,9 @@ class ArticleContext:
 # --- entities --------------------------------------------------------------------------------
 
 
-def argument(sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str] = frozenset()) -> Argument | None:
+def argument(
+    sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str] = frozenset()
+) -> Argument | None:
     """The argument headed by `token`, if it has one of `types` (a quantity in one of `units`)."""
     found = _argument(sentence, token, types, units)
     if found is None or found.type not in types:
@@ -209,10 +213,16 @@ def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
 
 
 _SURNAME_ENDINGS = {  # (gender, case) -> oblique ending -> nominative ending, for -ов/-ев/-ин surnames
-    ("Masc", "Gen"): {"а": ""}, ("Masc", "Acc"): {"а": ""}, ("Masc", "Dat"): {"у": ""},
-    ("Masc", "Ins"): {"ым": ""}, ("Masc", "Loc"): {"е": ""},
-    ("Fem", "Gen"): {"ой": "а"}, ("Fem", "Dat"): {"ой": "а"}, ("Fem", "Ins"): {"ой": "а"},
-    ("Fem", "Loc"): {"ой": "а"}, ("Fem", "Acc"): {"у": "а"},
+    ("Masc", "Gen"): {"а": ""},
+    ("Masc", "Acc"): {"а": ""},
+    ("Masc", "Dat"): {"у": ""},
+    ("Masc", "Ins"): {"ым": ""},
+    ("Masc", "Loc"): {"е": ""},
+    ("Fem", "Gen"): {"ой": "а"},
+    ("Fem", "Dat"): {"ой": "а"},
+    ("Fem", "Ins"): {"ой": "а"},
+    ("Fem", "Loc"): {"ой": "а"},
+    ("Fem", "Acc"): {"у": "а"},
 }
 _SURNAME_STEM = re.compile(r"(?:ов|ев|ёв|ин|ын)$")
 
@@ -263,14 +273,17 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     else:
         normal = span_nominative(tokens, span.type)
     if kind == PERSON:
-        normal = " ".join(_surname_nominative(word, token.feats) for word, token in zip(normal.split(" "), tokens))
+        words = normal.split(" ")
+        if len(words) == len(tokens):
+            normal = " ".join(_surname_nominative(w, t.feats) for w, t in zip(words, tokens, strict=True))
     return Argument(text, restore_yo(normal, text).translate(_UNQUOTED).strip(), kind, descriptor)
 
 
 def phrase_argument(sentence: ParsedSentence, head, kind: str, *, require_modifier: bool) -> Argument | None:
     """'завод ветроустановок в Заречье', 'министр строительства Северореченской области'."""
     phrase = [
-        t for t in sentence.subtree(head, _PHRASE_RELS)
+        t
+        for t in sentence.subtree(head, _PHRASE_RELS)
         if t.pos != "PUNCT" and not (t.pos == "ADJ" and t.lemma in NON_IDENTIFYING and t.head_id == head.id)
     ]
     phrase = [t for t in phrase if t is head or _within_phrase(sentence, t, head)]

@@ -9,14 +9,16 @@ import pandas as pd
 
 from ...common.russian import parse_document
 from ..dependency_parse import RawTriplet, triplets_frame
-from .arguments import ArticleContext, Argument, ParsedSentence, abbreviations, byline_source, entity_spans
+from .arguments import Argument, ArticleContext, ParsedSentence, abbreviations, byline_source, entity_spans
 from .matchers import PATTERNS
 from .relations import DATE, GRAPH_TYPE, SCHEMA
 
 EXTRACTOR_NAME = "schema-v1"
 
 
-def extract_schema_triplets(article_id: str, text: str, published_at: datetime | date | str, doc=None) -> list[RawTriplet]:
+def extract_schema_triplets(
+    article_id: str, text: str, published_at: datetime | date | str, doc=None
+) -> list[RawTriplet]:
     """Facts of one article that fit the schema, in sentence order. `doc`: an existing Natasha
     parse of `text` (with syntax and NER), so a caller that parsed the text already need not again."""
     doc = doc if doc is not None else parse_document(text)
@@ -45,7 +47,9 @@ def extract_schema_triplets(article_id: str, text: str, published_at: datetime |
     return triplets
 
 
-def _triplet(article_id: str, index: int, sentence: str, relation_id: str, subject: Argument, obj: Argument) -> RawTriplet:
+def _triplet(
+    article_id: str, index: int, sentence: str, relation_id: str, subject: Argument, obj: Argument
+) -> RawTriplet:
     wording = SCHEMA[relation_id].wording
     return RawTriplet(
         article_id=article_id,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ...common.russian import can_be_dative
 from .arguments import Argument, ParsedSentence, argument, phrase_argument, role_holder
-from .lexicon import FORMER_MARKERS, FOUNDER_ROLES, HEAD_ROLES, HEAD_ROLE_QUALIFIERS, POSITION_NOUNS, WEIGHT_UNITS
+from .lexicon import FORMER_MARKERS, FOUNDER_ROLES, HEAD_ROLE_QUALIFIERS, HEAD_ROLES, POSITION_NOUNS, WEIGHT_UNITS
 from .relations import FACILITY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
@@ -56,10 +56,14 @@ class VerbPattern:
                 continue
             if self.requires and not any(c.lemma in self.requires for c in sentence.kids(verb)):
                 continue
-            subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in _subject_heads(sentence, verb)) if a]
+            subjects = [
+                a for a in (argument(sentence, t, relation.subject_types) for t in _subject_heads(sentence, verb)) if a
+            ]
             if not subjects:
                 continue
-            objects = [argument(sentence, t, relation.object_types, self.units) for t in self._object_heads(sentence, verb)]
+            objects = [
+                argument(sentence, t, relation.object_types, self.units) for t in self._object_heads(sentence, verb)
+            ]
             objects = [_located(sentence, verb, o) for o in objects if o is not None]
             if not objects and self.symmetric and len(subjects) > 1:
                 for i, left in enumerate(subjects):
@@ -76,7 +80,8 @@ class VerbPattern:
         hosts = [verb]
         if slot.carrier:
             carriers = [
-                c for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj")
+                c
+                for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj")
                 if c.lemma in slot.carrier and sentence.preposition(c) == slot.carrier_preposition
             ]
             if not carriers:
@@ -89,7 +94,9 @@ class VerbPattern:
                     continue
                 case = child.feats.get("Case", "")
                 recipient = (
-                    slot.dative_from_genitive and host is not verb and case == "Gen"
+                    slot.dative_from_genitive
+                    and host is not verb
+                    and case == "Gen"
                     and can_be_dative(child.text, child.lemma)
                 )
                 undated = "Gen" in slot.cases and child.pos == "NUM"  # «29 октября»: the day number heads the date
@@ -114,8 +121,11 @@ def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
 def _is_finite_active(verb, tense: str, aspect: str) -> bool:
     feats = verb.feats
     return (
-        verb.pos == "VERB" and feats.get("VerbForm") == "Fin" and feats.get("Voice", "Act") == "Act"
-        and feats.get("Tense") == tense and feats.get("Aspect") == aspect
+        verb.pos == "VERB"
+        and feats.get("VerbForm") == "Fin"
+        and feats.get("Voice", "Act") == "Act"
+        and feats.get("Tense") == tense
+        and feats.get("Aspect") == aspect
     )
 
 
@@ -249,13 +259,13 @@ PATTERNS = (
     _verb("formerly_headed", "руководить", "Past", "Imp", Slot(cases=frozenset({"Ins"}))),
     _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
-    _verb("member_of", "входить", "Pres", "Imp",
-          Slot("", frozenset({"Gen"}), frozenset({"состав", "число"}), "в")),
+    _verb("member_of", "входить", "Pres", "Imp", Slot("", frozenset({"Gen"}), frozenset({"состав", "число"}), "в")),
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
     _verb("won", "выиграть", "Past", "Perf"),
-    _verb("won", "стать", "Past", "Perf",
-          Slot("", frozenset({"Gen"}), frozenset({"победитель", "лауреат", "обладатель"}))),
+    _verb(
+        "won", "стать", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"победитель", "лауреат", "обладатель"}))
+    ),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))),
     _verb("opened", "открыть", "Past", "Perf"),
     _verb("launched", "запустить", "Past", "Perf"),
@@ -264,12 +274,29 @@ PATTERNS = (
     _verb("bought", "купить приобрести", "Past", "Perf"),
     _verb("held", "провести", "Past", "Perf"),
     _verb("visited", "посетить", "Past", "Perf"),
-    _verb("signed_agreement_with", "подписать заключить", "Past", "Perf",
-          Slot("с", frozenset({"Ins"}), frozenset({"соглашение", "меморандум"})), symmetric=True),
-    _verb("signed_contract_with", "подписать заключить", "Past", "Perf",
-          Slot("с", frozenset({"Ins"}), frozenset({"контракт", "договор"})), symmetric=True),
-    _verb("lent_to", "выдать предоставить", "Past", "Perf",
-          Slot("", frozenset({"Dat"}), frozenset({"кредит", "заём", "займ"}), dative_from_genitive=True)),
+    _verb(
+        "signed_agreement_with",
+        "подписать заключить",
+        "Past",
+        "Perf",
+        Slot("с", frozenset({"Ins"}), frozenset({"соглашение", "меморандум"})),
+        symmetric=True,
+    ),
+    _verb(
+        "signed_contract_with",
+        "подписать заключить",
+        "Past",
+        "Perf",
+        Slot("с", frozenset({"Ins"}), frozenset({"контракт", "договор"})),
+        symmetric=True,
+    ),
+    _verb(
+        "lent_to",
+        "выдать предоставить",
+        "Past",
+        "Perf",
+        Slot("", frozenset({"Dat"}), frozenset({"кредит", "заём", "займ"}), dative_from_genitive=True),
+    ),
     _verb("sued", "подать", "Past", "Perf", Slot("к", frozenset({"Dat"}), frozenset({"иск"}))),
     _verb("took_place_in", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Loc"}))),
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("", frozenset({"Gen", "Nom", "Acc"}))),
