@@ -9,11 +9,11 @@ reporting source («пресс-служба») or a phrase relative to the artic
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from ...common.russian import restore_yo, span_nominative, syntax_normal_form
+from ...common.russian import morph, restore_yo, span_nominative, syntax_normal_form
 from .lexicon import (
     CLASS_NOUNS,
     INSTITUTION_NOUNS,
@@ -97,6 +97,7 @@ class EntitySpan:
     tokens: tuple
     normal: str  # Natasha's normal form of the original span
     original_length: int  # tokens NER itself found
+    ner_type: str  # the type NER gave (its normal form follows that type's rules)
 
 
 def entity_spans(doc) -> dict[str, EntitySpan]:
@@ -105,6 +106,14 @@ def entity_spans(doc) -> dict[str, EntitySpan]:
     following = {
         t.id: sent_tokens[i + 1 :] for sent_tokens in tokens_by_sentence.values() for i, t in enumerate(sent_tokens)
     }
+    preceding = {
+        t.id: next((p for p in reversed(sent_tokens[:i]) if p.text != "«"), None)
+        for sent_tokens in tokens_by_sentence.values()
+        for i, t in enumerate(sent_tokens)
+    }
+    votes: dict[tuple[str, ...], Counter] = defaultdict(Counter)
+    for span in doc.spans:
+        votes[_name_key(sorted(span.tokens, key=lambda t: t.start))][span.type] += 1
     span_of: dict[str, EntitySpan] = {}
     for span in doc.spans:
         tokens = sorted(span.tokens, key=lambda t: t.start)
@@ -118,13 +127,45 @@ def entity_spans(doc) -> dict[str, EntitySpan]:
                 if token.pos == "NOUN":
                     tokens += extension
                     break
-        kind = span.type
-        if CLASS_NOUNS.get(tokens[-1].lemma) == ORGANIZATION:
-            kind = "ORG"  # «Северореченской | областной больницей»: the head noun says what it is
-        entity = EntitySpan(kind, tuple(tokens), span.normal or "", len(span.tokens))
+        kind = _span_type(span.type, tokens, preceding, votes, doc.text)
+        entity = EntitySpan(kind, tuple(tokens), span.normal or "", len(span.tokens), span.type)
         for token in tokens:
             span_of.setdefault(token.id, entity)
     return span_of
+
+
+def _name_key(tokens) -> tuple[str, ...]:
+    return tuple(t.lemma.lower().replace("ё", "е") for t in tokens)
+
+
+def _span_type(ner_type: str, tokens: list, preceding: dict, votes: dict, text: str) -> str:
+    """The entity type by rules of Russian where NER's guess conflicts with them: a head noun of
+    an organization class («областной больницей») makes an organization; a settlement name
+    (pymorphy3 Geox), a name after a place noun («посёлок Ольховка») or a single capitalized
+    common noun outside quotes (an organization called by a common word is written in quotes,
+    «Магнит»; an unquoted «Заречье» is a place) makes a place; otherwise the type NER gives the
+    same name most often in the article."""
+    head = tokens[-1]
+    if CLASS_NOUNS.get(head.lemma) == ORGANIZATION:
+        return "ORG"
+    before = preceding.get(tokens[0].id)
+    if before is not None and CLASS_NOUNS.get(before.lemma) == PLACE:
+        return "LOC"
+    if len(tokens) == 1 and _place_word(head, text):
+        return "LOC"
+    counts = votes[_name_key(tokens)]
+    top, top_count = counts.most_common(1)[0]
+    return top if top_count > counts[ner_type] else ner_type
+
+
+def _place_word(token, text: str) -> bool:
+    if text[max(token.start - 1, 0) : token.start] == "«" or token.text.isupper() or token.lemma in CLASS_NOUNS:
+        return False
+    best = morph().parse(token.text)[0]
+    if "Geox" in best.tag:
+        return True
+    common_noun = best.is_known and best.tag.POS == "NOUN" and "inan" in best.tag
+    return common_noun and not {"Name", "Surn", "Patr", "Orgn", "Abbr", "Trad"} & best.tag.grammemes
 
 
 @dataclass
@@ -193,7 +234,7 @@ def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
         span = sentence.article.span_of.get(child.id)
         if child.feats.get("Case") != head.feats.get("Case"):
             continue  # an unquoted apposition agrees in case; «аэропорт Верхнеозёрска» is an owner
-        if span is not None and kind in {ORGANIZATION, FACILITY} and span.type != "PER":
+        if span is not None and kind in {ORGANIZATION, FACILITY, PLACE} and span.type != "PER":
             entity = _span_argument(sentence, span)
             return Argument(entity.text, entity.normal, kind, head.lemma)
     return None
@@ -268,7 +309,7 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
         if alias:
             return Argument(text, alias, kind)
     descriptor = tokens[-1].lemma if kind == ORGANIZATION and CLASS_NOUNS.get(tokens[-1].lemma) == ORGANIZATION else ""
-    if kind != ORGANIZATION and span.normal and len(tokens) == span.original_length:
+    if kind != ORGANIZATION and span.normal and len(tokens) == span.original_length and span.type == span.ner_type:
         normal = span.normal  # Natasha's own normal form is reliable for names of people and places
     else:
         normal = span_nominative(tokens, span.type)
