@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..common.russian import grammatical_gender, inflect_adjective, inflect_phrase, morph
+from ..extraction.schema.lexicon import ON_NOUNS
 from ..extraction.schema.relations import (
     DATE,
     EVENT,
@@ -146,12 +147,16 @@ def _which(noun: str, case: str) -> str:
 def counted_noun(quantity: str) -> str:
     """«640 тысяч тонн зерна» -> «тонн зерна»; «4,5 мегаватта» -> «мегаватт»: what «Сколько» counts."""
     words = quantity.split(" ")
-    rest = [w for w in words if not any(ch.isdigit() for ch in w)]
+    numbers = [i for i, w in enumerate(words) if any(ch.isdigit() for ch in w)]
+    rest = words[numbers[-1] + 1 :] if numbers else words  # «более 110 сотрудников»: after the number
     while rest and morph().parse(rest[0])[0].normal_form in {"тысяча", "миллион", "миллиард", "тыс", "млн", "млрд"}:
         rest = rest[1:]
     if not rest:
         raise SchemaQuestionError(f"quantity {quantity!r} has no counted noun")
-    unit = morph().parse(rest[0])[0]
+    readings = morph().parse(rest[0])
+    if any(r.tag.POS == "NOUN" and {"gent", "plur"} <= r.tag.grammemes for r in readings):
+        return " ".join(rest)  # already the counting form: «210 человек», «85 тысяч тонн»
+    unit = readings[0]
     plural = unit.inflect({"gent", "plur"}) if unit.tag.POS == "NOUN" else None
     return " ".join([plural.word if plural else rest[0], *rest[1:]])
 
@@ -232,9 +237,27 @@ def _question(text: str) -> str:
     return text[:1].upper() + text[1:] + "?"
 
 
+def owner_phrase(relation: Relation, subject: NodeInfo) -> str:
+    """The owner of a measure in its case: «ветропарка «Степной»», «на хлебозаводе «Каравай»»."""
+    kind = argument_type(subject, relation, is_subject=True)
+    case = relation.wording.subject_case
+    named = name(subject, case, kind)
+    if case != "loct":
+        return named
+    head = (subject.descriptor or kind_noun(subject, kind)).split(" ")[0]
+    return f"{'на' if head in ON_NOUNS else 'в'} {named}"
+
+
 def ask_object(relation_id: str, subject: NodeInfo, obj: NodeInfo) -> str:
-    """A question whose answer is the object: «Какую компанию возглавляет Анна Соколова?»."""
+    """A question whose answer is the object: «Какую компанию возглавляет Анна Соколова?»;
+    a measure names its owner in the wording's case: «Сколько мегаватт составляет мощность
+    ветропарка «Степной»?», «Сколько человек работает на хлебозаводе «Каравай»?»."""
     relation = _relation(relation_id)
+    wording = relation.wording
+    if wording.subject_case != "nomn":
+        agreement = grammatical_gender(wording.complement) if wording.complement else "neut"
+        verb = verb_phrase(relation, agreement)
+        return _question(f"{wh_object(relation, obj)} {verb} {wording.complement} {owner_phrase(relation, subject)}")
     subject_kind = argument_type(subject, relation, is_subject=True)
     verb = verb_phrase(relation, gender(subject, subject_kind))
     return _question(
@@ -257,6 +280,8 @@ def ask_subject(relation_id: str, subject: NodeInfo, obj: NodeInfo) -> str:
 def relative_clause(relation_id: str, described: NodeInfo, described_is_subject: bool, other: NodeInfo) -> str:
     """«которая открыла логистический центр в Заречье» / «с которой подписала соглашение компания X»."""
     relation = _relation(relation_id)
+    if relation.wording.subject_case != "nomn":
+        raise SchemaQuestionError(f"{relation_id}: a measure is asked of its owner, not used as a clause")
     kind = argument_type(described, relation, described_is_subject)
     noun_gender = "masc" if kind == PERSON else grammatical_gender(kind_noun(described, kind))
     if described_is_subject:
@@ -286,6 +311,8 @@ def conjunction(answer: NodeInfo, facts: list[tuple[str, bool, NodeInfo]]) -> st
     """A question about the one node satisfying two facts (relation id, answer is subject, other end):
     «Какая компания подписала соглашение с ВТУ и открыла сервисный центр в Заречье?»."""
     relations = [_relation(relation_id) for relation_id, _, _ in facts]
+    if any(relation.wording.subject_case != "nomn" for relation in relations):
+        raise SchemaQuestionError("a measure is asked of its owner, not joined as a condition")
     if all(is_subject for _, is_subject, _ in facts):
         wh, wh_gender = wh_subject(relations[0], answer)
         predicates = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from ...common.russian import morph, restore_yo, span_nominative, syntax_normal_form
@@ -18,6 +18,7 @@ from .lexicon import (
     CLASS_NOUNS,
     INSTITUTION_NOUNS,
     MINISTRY_SHORT_NAMES,
+    MONEY_UNITS,
     MONTH_LEMMAS,
     MONTHS_GENITIVE,
     NON_IDENTIFYING,
@@ -26,7 +27,7 @@ from .lexicon import (
     REPORTING_HEADS,
     WEEKDAY_LEMMAS,
 )
-from .relations import DATE, FACILITY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
+from .relations import DATE, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
 
 NER_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE}
 _NAME_RELS = {"appos", "flat", "flat:name", "flat:foreign"}
@@ -34,6 +35,7 @@ _PHRASE_RELS = {"amod", "nmod", "flat", "flat:name", "appos", "nummod", "nummod:
 _QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 _ABBREVIATION_AFTER = re.compile(r"\s*\(([А-ЯЁA-Z][А-ЯЁA-Zа-яё]{1,9})\)")
 _UNQUOTED = str.maketrans("", "", '«»"')
+_EDITION = re.compile(r"[IVXLC]+|\d+(?:-[а-я]{1,3})?")
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,8 @@ def entity_spans(doc) -> dict[str, EntitySpan]:
                 if token.pos == "NOUN":
                     tokens += extension
                     break
-        kind = _span_type(span.type, tokens, preceding, votes, doc.text)
+        counts = votes[_name_key(sorted(span.tokens, key=lambda t: t.start))]
+        kind = _span_type(span.type, tokens, preceding, counts, doc.text)
         entity = EntitySpan(kind, tuple(tokens), span.normal or "", len(span.tokens), span.type)
         for token in tokens:
             span_of.setdefault(token.id, entity)
@@ -138,7 +141,7 @@ def _name_key(tokens) -> tuple[str, ...]:
     return tuple(t.lemma.lower().replace("ё", "е") for t in tokens)
 
 
-def _span_type(ner_type: str, tokens: list, preceding: dict, votes: dict, text: str) -> str:
+def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, text: str) -> str:
     """The entity type by rules of Russian where NER's guess conflicts with them: a head noun of
     an organization class («областной больницей») makes an organization; a settlement name
     (pymorphy3 Geox), a name after a place noun («посёлок Ольховка») or a single capitalized
@@ -153,7 +156,6 @@ def _span_type(ner_type: str, tokens: list, preceding: dict, votes: dict, text: 
         return "LOC"
     if len(tokens) == 1 and _place_word(head, text):
         return "LOC"
-    counts = votes[_name_key(tokens)]
     top, top_count = counts.most_common(1)[0]
     return top if top_count > counts[ner_type] else ner_type
 
@@ -199,22 +201,45 @@ def _argument(sentence: ParsedSentence, token, types: frozenset[str], units: fro
         return None
     if DATE in types:
         return date_argument(sentence, token)
+    if MONEY in types:
+        found = quantity_argument(sentence, token, MONEY_UNITS)
+        return replace(found, type=MONEY) if found is not None else None
     if QUANTITY in types:
         return quantity_argument(sentence, token, units)
     if PERSON in types and token.pos in {"NOUN", "ADJ"}:
         holder = role_holder(sentence, token)
         if holder is not None:  # «директор компании X Анна Соколова», «нападающим Денисом Шатровым»
             return holder  # the person, never the genitive owner X
+    if CLASS_NOUNS.get(token.lemma) == EVENT and EVENT in types:
+        return class_noun_name(sentence, token) or event_argument(sentence, token)
+    if token.lemma in INSTITUTION_NOUNS and ORGANIZATION in types:  # «Арбитражный суд Пермского края»
+        institution = institution_argument(sentence, token)
+        if institution is not None:
+            return institution
     named = class_noun_name(sentence, token) or entity_argument(sentence, token)
     if named is not None:
         return named
-    if ORGANIZATION in types and token.lemma in INSTITUTION_NOUNS:
-        return institution_argument(sentence, token)
     if POSITION in types and token.lemma in POSITION_NOUNS:
         return phrase_argument(sentence, token, POSITION, require_modifier=True)
     if CLASS_NOUNS.get(token.lemma) == FACILITY and FACILITY in types:
         return phrase_argument(sentence, token, FACILITY, require_modifier=True)
-    return None  # an event or a work needs its name: «матч второго тура» is not one match
+    return None
+
+
+def event_argument(sentence: ParsedSentence, head) -> Argument | None:
+    """An event named without quotes is identified by a proper adjective or an edition number of
+    its own: «Северореченский инвестиционный форум», «XV фестиваль», «15-й фестиваль». «Матч
+    второго тура» is not one match (the ordinal counts rounds, each with several matches), and
+    «второй матч» counts from the article's point of view."""
+    own = sentence.kids(head, "amod")
+    proper = any(t.text[:1].isupper() and (t.start > sentence.tokens[0].start or _coined(t)) for t in own)
+    edition = any(_EDITION.fullmatch(t.text) for t in own)
+    if not (proper or edition):
+        return None
+    found = phrase_argument(sentence, head, EVENT, require_modifier=True)
+    if found is None or not found.text[:1].isupper():
+        return found
+    return replace(found, normal=found.normal[:1].upper() + found.normal[1:])  # a name keeps its capital
 
 
 def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
@@ -291,7 +316,7 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None:
         return None
-    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION)
+    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
 
 
 def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
@@ -338,6 +363,12 @@ def phrase_argument(sentence: ParsedSentence, head, kind: str, *, require_modifi
     if phrase[0].pos != "PROPN":
         normal = normal[:1].lower() + normal[1:]  # a common noun capitalized only as the sentence's first word
     return Argument(text, normal, kind, head.lemma if kind != POSITION else "должность")
+
+
+def _coined(token) -> bool:
+    """An adjective made from a name («Северореченский»): a toponym's adjective or no dictionary word."""
+    best = morph().parse(token.text)[0]
+    return not best.is_known or "Geox" in best.tag
 
 
 def _within_phrase(sentence: ParsedSentence, token, head) -> bool:

@@ -102,3 +102,21 @@ MINISTRY_SHORT_NAMES = {
 MONTHS_GENITIVE = "января февраля марта апреля мая июня июля августа сентября октября ноября декабря".split()
 MONTH_LEMMAS = "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь".split()
 WEEKDAY_LEMMAS = ("понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье")
+
+# A sum of money is counted in a currency: «12 млн рублей».
+MONEY_UNITS = frozenset({"рубль", "руб", "доллар", "евро", "юань"})
+# Who is counted when news says how many work somewhere: «работают 450 человек».
+STAFF_NOUNS = frozenset("человек сотрудник работник специалист инженер врач рабочий".split())
+# A measure said of a named thing: «мощностью 90 мегаватт», «стоимостью 3,2 млрд рублей».
+MEASURE_RELATIONS = {"мощность": "capacity", "стоимость": "cost"}
+# Court decisions: «взыскал с X в пользу Y», «обязал X выплатить».
+RULING_VERBS = frozenset({"взыскать", "обязать"})
+# Handing a prize to its laureate: «присудили премию «Х» театру», «вручил премию «Х» Анне Соколовой».
+AWARD_VERBS = frozenset({"присудить", "вручить", "присвоить"})
+# Organizations one works «на» rather than «в»: «на заводе», «на комбинате».
+ON_NOUNS = frozenset(
+    "завод хлебозавод комбинат предприятие фабрика верфь судоверфь шахта станция электростанция "
+    "месторождение производство элеватор".split()
+)
+# Events one wins by taking part: «победил в конкурсе», «выиграл в олимпиаде».
+CONTEST_NOUNS = frozenset("конкурс турнир чемпионат олимпиада первенство кубок премия грант отбор".split())

@@ -16,8 +16,20 @@ from dataclasses import dataclass, replace
 
 from ...common.russian import can_be_dative
 from .arguments import Argument, ParsedSentence, argument, phrase_argument, role_holder
-from .lexicon import FORMER_MARKERS, FOUNDER_ROLES, HEAD_ROLE_QUALIFIERS, HEAD_ROLES, POSITION_NOUNS, WEIGHT_UNITS
-from .relations import FACILITY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
+from .lexicon import (
+    AWARD_VERBS,
+    CONTEST_NOUNS,
+    FORMER_MARKERS,
+    FOUNDER_ROLES,
+    HEAD_ROLE_QUALIFIERS,
+    HEAD_ROLES,
+    MEASURE_RELATIONS,
+    POSITION_NOUNS,
+    RULING_VERBS,
+    STAFF_NOUNS,
+    WEIGHT_UNITS,
+)
+from .relations import AGENTS, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
 Fact = tuple[str, Argument, Argument]  # (relation id, subject, object)
@@ -32,6 +44,7 @@ class Slot:
     carrier: frozenset[str] = frozenset()  # a noun that carries the object: «соглашение (с X)»
     carrier_preposition: str = ""  # «в (состав X)»
     dative_from_genitive: bool = False  # «кредит компании X»: the parser reads the recipient as a genitive
+    contests: bool = False  # only a contest: «победил в конкурсе», never «выиграл в матче» (one game)
 
 
 @dataclass(frozen=True)
@@ -52,18 +65,20 @@ class VerbPattern:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         relation = SCHEMA[self.relation]
         for verb in sentence.tokens:
-            if verb.lemma not in self.verbs or not _is_finite_active(verb, self.tense, self.aspect):
+            if verb.lemma not in self.verbs:
                 continue
             if self.requires and not any(c.lemma in self.requires for c in sentence.kids(verb)):
                 continue
-            subjects = [
-                a for a in (argument(sentence, t, relation.subject_types) for t in _subject_heads(sentence, verb)) if a
-            ]
+            if _is_active(verb, self.tense, self.aspect):
+                subject_heads, object_heads = _subject_heads(sentence, verb), self._object_heads(sentence, verb)
+            elif self._takes_passive(verb):  # «цех построен компанией X», «цех, построенный компанией X»
+                subject_heads, object_heads = _agents(sentence, verb), _passive_subjects(sentence, verb)
+            else:
+                continue
+            subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in subject_heads) if a]
             if not subjects:
                 continue
-            objects = [
-                argument(sentence, t, relation.object_types, self.units) for t in self._object_heads(sentence, verb)
-            ]
+            objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
             objects = [_located(sentence, verb, o) for o in objects if o is not None]
             if not objects and self.symmetric and len(subjects) > 1:
                 for i, left in enumerate(subjects):
@@ -74,6 +89,18 @@ class VerbPattern:
                 for obj in objects:
                     if subject.normal != obj.normal:
                         yield self.relation, subject, obj
+
+    def _takes_passive(self, verb) -> bool:
+        """A direct object becomes the passive subject of a perfective participle."""
+        feats = verb.feats
+        direct = not self.slot.preposition and not self.slot.carrier and "Acc" in self.slot.cases
+        return (
+            direct
+            and self.tense == "Past"
+            and feats.get("VerbForm") == "Part"
+            and feats.get("Voice") == "Pass"
+            and feats.get("Aspect") == self.aspect
+        )
 
     def _object_heads(self, sentence: ParsedSentence, verb) -> list:
         slot = self.slot
@@ -99,7 +126,9 @@ class VerbPattern:
                     and case == "Gen"
                     and can_be_dative(child.text, child.lemma)
                 )
-                undated = "Gen" in slot.cases and child.pos == "NUM"  # «29 октября»: the day number heads the date
+                undated = "Gen" in slot.cases and child.text.isdigit()  # «29 октября»: the day number heads the date
+                if slot.contests and child.lemma not in CONTEST_NOUNS:
+                    continue
                 if case in slot.cases or recipient or undated:
                     heads += sentence.conjuncts(child)
         return heads
@@ -118,18 +147,41 @@ def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
     return obj
 
 
-def _is_finite_active(verb, tense: str, aspect: str) -> bool:
+def _is_active(verb, tense: str, aspect: str) -> bool:
+    """A finite verb or an active participle («возглавляющая», «ранее возглавлявший») in the tense."""
     feats = verb.feats
+    participle = feats.get("VerbForm") == "Part" and verb.rel in {"acl", "amod"}
     return (
         verb.pos == "VERB"
-        and feats.get("VerbForm") == "Fin"
+        and (feats.get("VerbForm") == "Fin" or participle)
         and feats.get("Voice", "Act") == "Act"
         and feats.get("Tense") == tense
         and feats.get("Aspect") == aspect
     )
 
 
+def _agents(sentence: ParsedSentence, verb) -> list:
+    """The agent of a passive: an instrumental without a preposition («построен компанией X»)."""
+    return [
+        t
+        for c in sentence.kids(verb, "obl", "obl:agent")
+        if c.feats.get("Case") == "Ins" and not sentence.preposition(c)
+        for t in sentence.conjuncts(c)
+    ]
+
+
+def _passive_subjects(sentence: ParsedSentence, verb) -> list:
+    own = sentence.kids(verb, "nsubj:pass", "nsubj")
+    if own:
+        return sentence.conjuncts(own[0])
+    head = sentence.head(verb)
+    return [head] if verb.rel in {"acl", "amod"} and head is not None else []
+
+
 def _subject_heads(sentence: ParsedSentence, verb, depth: int = 0) -> list:
+    if verb.feats.get("VerbForm") == "Part":  # «Вера Полякова, возглавляющая ...»: the noun it modifies
+        head = sentence.head(verb)
+        return [head] if head is not None else []
     own = sentence.kids(verb, "nsubj")
     if own:
         return sentence.conjuncts(own[0])
@@ -173,13 +225,15 @@ class Appointments:
     """«назначил Ивана Петрова на должность министра транспорта», «назначил ... министром»,
     «Иван Петров назначен на должность ...» -> appointed_to(person, post)."""
 
-    triggers = frozenset({"назначить"})
+    triggers = frozenset({"назначить", "назначение"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in sentence.tokens:
-            if verb.lemma != "назначить" or verb.feats.get("Aspect") != "Perf":
+            if verb.lemma == "назначение" and verb.pos == "NOUN":  # «назначение Ивана Петрова на должность ...»
+                people = [c for c in sentence.kids(verb, "nmod") if c.feats.get("Case") == "Gen"]
+            elif verb.lemma != "назначить" or verb.feats.get("Aspect") != "Perf":
                 continue
-            if verb.feats.get("VerbForm") == "Fin" and verb.feats.get("Tense") == "Past":
+            elif verb.feats.get("VerbForm") == "Fin" and verb.feats.get("Tense") == "Past":
                 people = sentence.kids(verb, "obj")
             elif verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass":
                 people = sentence.kids(verb, "nsubj:pass")
@@ -193,7 +247,7 @@ class Appointments:
 
 
 def _posts(sentence: ParsedSentence, verb) -> Iterator[Argument]:
-    for child in sentence.kids(verb, "obl", "xcomp"):
+    for child in sentence.kids(verb, "obl", "xcomp", "nmod"):
         if child.lemma in {"должность", "пост"} and sentence.preposition(child) == "на":
             roles = [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS]
         elif child.lemma in POSITION_NOUNS and child.feats.get("Case") == "Ins" and not sentence.preposition(child):
@@ -214,7 +268,7 @@ class Resignations:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in sentence.tokens:
-            if verb.lemma != "уйти" or not _is_finite_active(verb, "Past", "Perf"):
+            if verb.lemma != "уйти" or not _is_active(verb, "Past", "Perf"):
                 continue
             if not any(c.lemma == "отставка" and sentence.preposition(c) == "в" for c in sentence.kids(verb, "obl")):
                 continue
@@ -247,11 +301,144 @@ class _Without(ParsedSentence):
         self.children = {k: [c for c in v if c.id not in hidden] for k, v in sentence.children.items()}
 
 
+class Awards:
+    """«Жюри присудило премию «Золотая маска» театру «Маяк»», «губернатор вручил премию «Х» Анне
+    Соколовой» -> won(laureate, prize): the laureate is the dative, whoever hands the prize."""
+
+    triggers = AWARD_VERBS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        won = SCHEMA["won"]
+        for verb in sentence.tokens:
+            if verb.lemma not in AWARD_VERBS or verb.feats.get("Aspect") != "Perf" or verb.feats.get("Tense") == "Fut":
+                continue
+            prize_heads = sentence.kids(verb, "obj", "nsubj:pass")
+            laureate_heads = [  # the dative hangs off the verb or, as the parser often has it, off the prize
+                t
+                for host in [verb, *prize_heads]
+                for c in sentence.kids(host, "iobj", "obl", "nmod", "conj")
+                if c.feats.get("Case") == "Dat" and not sentence.preposition(c)
+                for t in sentence.conjuncts(c)
+            ]
+            prizes = [p for p in (argument(sentence, t, won.object_types) for t in prize_heads) if p]
+            for laureate in (argument(sentence, t, won.subject_types) for t in laureate_heads):
+                for prize in prizes if laureate is not None else []:
+                    yield "won", laureate, prize
+
+
+class CourtRulings:
+    """«Суд взыскал с компании X в пользу банка Y 12 млн рублей» -> ruled_against(суд, X),
+    sued(Y, X), ordered_to_pay(X, 12 млн рублей); «суд обязал компанию X выплатить N рублей»
+    -> ruled_against(суд, X), ordered_to_pay(X, N рублей)."""
+
+    triggers = RULING_VERBS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in RULING_VERBS or not _is_active(verb, "Past", "Perf"):
+                continue
+            courts = [argument(sentence, t, frozenset({ORGANIZATION})) for t in _subject_heads(sentence, verb)]
+            if verb.lemma == "взыскать":
+                payer_heads = [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "с"]
+                sum_hosts = [verb]
+            else:
+                payer_heads = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
+                sum_hosts = [c for c in sentence.kids(verb, "xcomp") if c.lemma in {"выплатить", "возместить"}]
+            payers = [a for a in (argument(sentence, t, AGENTS) for t in payer_heads) if a]
+            sums = [
+                a
+                for host in sum_hosts
+                for c in sentence.kids(host, "obj", "obl")
+                if not sentence.preposition(c)
+                for a in [argument(sentence, c, frozenset({MONEY}))]
+                if a
+            ]
+            claimants = [
+                a
+                for c in sentence.kids(verb, "obl")
+                if c.lemma == "польза" and sentence.preposition(c) == "в"
+                for n in sentence.kids(c, "nmod")
+                for a in [argument(sentence, n, AGENTS)]
+                if a
+            ]
+            for payer in payers:
+                for court in courts:
+                    if court is not None and "суд" in court.normal.lower():
+                        yield "ruled_against", court, payer
+                for claimant in claimants:
+                    yield "sued", claimant, payer
+                for amount in sums[:1]:
+                    yield "ordered_to_pay", payer, amount
+
+
+class Measures:
+    """«ветропарк «Х» мощностью 90 мегаватт», «терминал стоимостью 3,2 млрд рублей», «мощность
+    ветропарка «Х» составляет 90 мегаватт» -> capacity / cost (thing, quantity with its unit)."""
+
+    triggers = frozenset(MEASURE_RELATIONS)
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for measure in sentence.tokens:
+            relation_id = MEASURE_RELATIONS.get(measure.lemma)
+            if relation_id is None or measure.pos != "NOUN" or sentence.preposition(measure):
+                continue
+            relation = SCHEMA[relation_id]
+            owner = sentence.head(measure)  # «ветропарк мощностью ...»: the measure follows its owner
+            if owner is not None and owner.start > measure.start and owner.pos != "VERB":
+                continue
+            amounts = sentence.kids(measure, "nmod", "nummod", "nummod:gov")
+            if measure.feats.get("Case") == "Nom" and owner is not None and owner.lemma in {"составлять", "составить"}:
+                if owner.feats.get("Tense") == "Fut":
+                    continue  # «стоимость составит»: a plan, not a fact
+                amounts = sentence.kids(owner, "obj", "obl", "nsubj")
+                owner = next((c for c in sentence.kids(measure, "nmod") if c.feats.get("Case") == "Gen"), None)
+            elif measure.feats.get("Case") != "Ins":
+                continue
+            thing = argument(sentence, owner, relation.subject_types) if owner is not None else None
+            if thing is None:
+                continue
+            for amount_head in amounts:
+                amount = argument(sentence, amount_head, relation.object_types)
+                if amount is not None:
+                    yield relation_id, thing, amount
+                    break
+
+
+class Staff:
+    """«На хлебозаводе «Каравай» работают 210 человек», «в штате «Кварц-Лаб» работают 110
+    сотрудников» -> employs(organization, 210 человек)."""
+
+    triggers = frozenset({"работать", "трудиться"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        employs = SCHEMA["employs"]
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not _is_active(verb, "Pres", "Imp") or verb.rel != "root":
+                continue
+            counts = [
+                q
+                for c in sentence.kids(verb, "nsubj")
+                if c.lemma in STAFF_NOUNS
+                for q in [argument(sentence, c, employs.object_types)]
+                if q
+            ]
+            places = []
+            for c in sentence.kids(verb, "obl"):
+                if sentence.preposition(c) not in {"в", "на"}:
+                    continue
+                hosts = [n for n in sentence.kids(c, "nmod") if c.lemma == "штат"] or [c]
+                places += [a for a in (argument(sentence, h, employs.subject_types) for h in hosts) if a]
+            for place in places[:1]:
+                for count in counts[:1]:
+                    yield "employs", place, count
+
+
 def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(), **options) -> VerbPattern:
     return VerbPattern(relation, frozenset(verbs.split()), tense, aspect, slot, **options)
 
 
-_WITH = Slot("с", frozenset({"Ins"}))
+_MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число"}), "в")
+_SUIT = frozenset({"иск"})
 PATTERNS = (
     _verb("heads", "возглавлять", "Pres", "Imp"),
     _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
@@ -259,7 +446,8 @@ PATTERNS = (
     _verb("formerly_headed", "руководить", "Past", "Imp", Slot(cases=frozenset({"Ins"}))),
     _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
-    _verb("member_of", "входить", "Pres", "Imp", Slot("", frozenset({"Gen"}), frozenset({"состав", "число"}), "в")),
+    _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
+    _verb("member_of", "войти", "Past", "Perf", _MEMBERSHIP),  # «вошла в состав»: a member since
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
     _verb("won", "выиграть", "Past", "Perf"),
@@ -267,6 +455,8 @@ PATTERNS = (
         "won", "стать", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"победитель", "лауреат", "обладатель"}))
     ),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))),
+    _verb("received_grant_from", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"грант"}))),
+    _verb("won", "выиграть победить", "Past", "Perf", Slot("в", frozenset({"Loc"}), contests=True)),  # «в конкурсе «Х»»
     _verb("opened", "открыть", "Past", "Perf"),
     _verb("launched", "запустить", "Past", "Perf"),
     _verb("built", "построить", "Past", "Perf"),
@@ -297,7 +487,10 @@ PATTERNS = (
         "Perf",
         Slot("", frozenset({"Dat"}), frozenset({"кредит", "заём", "займ"}), dative_from_genitive=True),
     ),
-    _verb("sued", "подать", "Past", "Perf", Slot("к", frozenset({"Dat"}), frozenset({"иск"}))),
+    _verb("sued", "подать", "Past", "Perf", Slot("к", frozenset({"Dat"}), _SUIT)),
+    _verb("sued", "подать", "Past", "Perf", Slot("против", frozenset({"Gen"}), _SUIT)),
+    _verb("sued", "обратиться", "Past", "Perf", Slot("к", frozenset({"Dat"}), _SUIT, "с")),  # «в суд с иском к X»
+    _verb("launched_vessel", "спустить", "Past", "Perf", requires=frozenset({"вода"})),
     _verb("took_place_in", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Loc"}))),
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("", frozenset({"Gen", "Nom", "Acc"}))),
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Acc"}))),  # «в понедельник»
@@ -305,4 +498,8 @@ PATTERNS = (
     RoleAppositions(),
     Appointments(),
     Resignations(),
+    Awards(),
+    CourtRulings(),
+    Measures(),
+    Staff(),
 )

@@ -57,6 +57,9 @@ class Wording:
     complement: str = ""
     preposition: str = ""
     case: str = "accs"
+    # A measure is said of its owner: «мощность ветропарка» (gent), «работают на заводе» (loct);
+    # the verb then agrees with the complement noun or stands in the neuter.
+    subject_case: str = "nomn"
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,13 @@ SCHEMA: dict[str, Relation] = {
             "put the facility into operation (the object stands after the verb)",
         ),
         _relation("bought", AGENTS, THINGS, Wording("купить", PAST), "bought the organization or the facility"),
+        _relation(
+            "launched_vessel",
+            AGENTS,
+            {FACILITY},
+            Wording("спустить", PAST, "на воду"),
+            "launched the vessel («спустила на воду сухогруз «Х»»)",
+        ),
         _relation("held", AGENTS, {EVENT}, Wording("провести", PAST), "held the event"),
         _relation(
             "visited",
@@ -203,6 +213,20 @@ SCHEMA: dict[str, Relation] = {
             Wording("подать", PAST, "иск", "к", "datv"),
             "filed a lawsuit against the other side",
         ),
+        _relation(
+            "ruled_against",
+            {ORGANIZATION},
+            AGENTS,
+            Wording("взыскать", PAST, "средства", "с", "gent"),
+            "the court ruled that the party pays («суд взыскал с X», «суд обязал X выплатить»)",
+        ),
+        _relation(
+            "ordered_to_pay",
+            AGENTS,
+            {MONEY},
+            Wording("обязать", PASSIVE, "выплатить"),
+            "the sum a court ordered the party to pay",
+        ),
         # places and dates of events
         _relation(
             "took_place_in",
@@ -214,6 +238,27 @@ SCHEMA: dict[str, Relation] = {
         _relation("took_place_on", {EVENT}, {DATE}, Wording("пройти", PAST), "the event took place on the date"),
         # quantities
         _relation("harvested", AGENTS, {QUANTITY}, Wording("собрать", PAST), "harvested the amount"),
+        _relation(
+            "capacity",
+            THINGS,
+            {QUANTITY},
+            Wording("составлять", PRESENT, "мощность", subject_case="gent"),
+            "the capacity of the facility with its unit («ветропарк мощностью 90 мегаватт»)",
+        ),
+        _relation(
+            "cost",
+            THINGS | {EVENT, WORK},
+            {MONEY},
+            Wording("составлять", PRESENT, "стоимость", subject_case="gent"),
+            "what the thing costs («терминал стоимостью 3,2 млрд рублей»)",
+        ),
+        _relation(
+            "employs",
+            THINGS,
+            {QUANTITY},
+            Wording("работать", PRESENT, subject_case="loct"),
+            "how many people work at the organization («на заводе работают 450 человек»)",
+        ),
     )
 }
 
