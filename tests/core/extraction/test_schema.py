@@ -141,3 +141,92 @@ def test_sentences_outside_the_schema_yield_nothing():
 def test_every_relation_has_typed_arguments_and_a_wording():
     for relation in SCHEMA.values():
         assert relation.subject_types and relation.object_types and relation.wording.verb
+
+
+def test_settlements_are_places_whatever_ner_says():
+    # NER reads an unquoted «Заречье» as an organization; an organization called by a common word is quoted
+    text = "Губернатор Олег Мельников посетил Заречье 20 октября. Глава Заречья Сергей Воронин рассказал о планах."
+    triplets = extract_schema_triplets("a", text, PUBLISHED)
+    assert {(t.relation, t.object_normal, t.object_type) for t in triplets} == {
+        ("visited", "Заречье", "LOC"),
+        ("heads", "Заречье", "LOC"),
+    }
+    # a place noun before the name makes it a place
+    assert facts("Министр Марина Крылова посетила посёлок Сосновка.") == {("Марина Крылова", "visited", "Сосновка")}
+
+
+def test_a_vessel_named_after_a_person_is_a_facility():
+    triplets = extract_schema_triplets("a", "Судоверфь «Волга» спустила на воду сухогруз «Иван Петров».", PUBLISHED)
+    assert [(t.relation, t.object_normal, t.object_type, t.object_descriptor) for t in triplets] == [
+        ("launched_vessel", "Иван Петров", "OTHER", "сухогруз")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Вера Полякова, возглавляющая агрохолдинг «Ольховские поля», выступила на форуме.",
+            {("Вера Полякова", "heads", "Ольховские поля")},
+        ),
+        (
+            "Игорь Власов, ранее возглавлявший банк «Окский», стал советником губернатора.",
+            {("Игорь Власов", "formerly_headed", "Окский")},
+        ),
+        ("Мост через Каму построен компанией «Техноград».", {("Техноград", "built", "мост через Каму")}),
+        (
+            "Назначение Ивана Петрова на должность министра транспорта области согласовали депутаты.",
+            {("Иван Петров", "appointed_to", "министр транспорта области")},
+        ),
+    ],
+)
+def test_participles_passives_and_nominalizations(text, expected):
+    assert facts(text) == expected
+
+
+def test_lists_give_one_fact_per_member():
+    laureates = facts("Лауреатами премии «Золотой лист» стали театр «Маяк», музей «Рассвет» и библиотека «Исток».")
+    assert laureates == {(name, "won", "Золотой лист") for name in ("Маяк", "Рассвет", "Исток")}
+    awarded = facts("Жюри присудило премию «Золотой лист» театру «Маяк» и музею «Рассвет».")
+    assert awarded == {("Маяк", "won", "Золотой лист"), ("Рассвет", "won", "Золотой лист")}
+    members = facts("В состав наблюдательного совета фонда «Исток» вошли банк «Окский» и компания «Ладья».")
+    assert {subject for subject, relation, _ in members if relation == "member_of"} == {"Окский", "Ладья"}
+
+
+def test_grants_and_contests():
+    assert facts("Лаборатория «Спектр» получила грант от фонда «Исток».") == {
+        ("Спектр", "received_grant_from", "Исток")
+    }
+    assert facts("Стартап «Луч» победил в конкурсе «Умный город».") == {("Луч", "won", "Умный город")}
+    # a single game is no contest won
+    assert facts("Клуб «Сокол» выиграл у клуба «Кедр» в первом матче сезона.") == {("Сокол", "won_against", "Кедр")}
+
+
+def test_court_rulings_give_parties_and_the_sum():
+    text = "Арбитражный суд Пермского края взыскал с компании «Техноград» в пользу банка «Заречный» 12 млн рублей."
+    assert facts(text) == {
+        ("Арбитражный суд Пермского края", "ruled_against", "Техноград"),
+        ("Заречный", "sued", "Техноград"),
+        ("Техноград", "ordered_to_pay", "12 млн рублей"),
+    }
+    assert ("Ладья", "ordered_to_pay", "3 млн рублей") in facts("Суд обязал компанию «Ладья» выплатить 3 млн рублей.")
+    assert facts("Компания «Ладья» подала иск против банка «Окский».") == {("Ладья", "sued", "Окский")}
+
+
+def test_events_need_a_name_and_an_absolute_date():
+    text = "Северореченский инвестиционный форум прошёл 17 сентября в Верхнеозёрске."
+    assert facts(text) == {
+        ("Северореченский инвестиционный форум", "took_place_in", "Верхнеозёрск"),
+        ("Северореченский инвестиционный форум", "took_place_on", "17 сентября 2025 года"),
+    }
+    # every round has several matches: «матч второго тура» names none of them
+    assert facts("Матч второго тура прошёл 10 сентября в Новосибирске.") == set()
+
+
+def test_quantities_keep_their_units_and_counted_nouns():
+    assert ("Степной", "capacity", "90 мегаватт") in facts(
+        "Компания «Северный ветер» открыла ветропарк «Степной» мощностью 90 мегаватт."
+    )
+    assert facts("На хлебозаводе «Каравай» работают 210 человек.") == {("Каравай", "employs", "210 человек")}
+    # a planned cost is no fact
+    assert facts("Стоимость терминала «Восток» составит 3 млрд рублей.") == set()

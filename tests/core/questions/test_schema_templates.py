@@ -218,3 +218,88 @@ def test_graph_carries_the_schema_relation_and_questions_come_from_it(tmp_path):
     qa = generate_schema_question(multihop, index)
     assert qa.question == "Какой центр открыла компания, которую возглавляет Анна Соколова?"
     assert qa.answer == "сервисный центр в Заречье"
+
+
+TECHNOGRAD = NodeInfo("Техноград", "ORG", "компания")
+COURT = NodeInfo("Арбитражный суд Пермского края", "ORG", "суд")
+SHIPYARD = NodeInfo("Волга", "ORG", "судоверфь")
+CARGO_SHIP = NodeInfo("Иван Петров", "OTHER", "сухогруз")
+FORUM = NodeInfo("Северореченский инвестиционный форум", "OTHER", "форум")
+
+
+@pytest.mark.parametrize(
+    ("relation", "subject", "obj", "object_question", "subject_question"),
+    [
+        (
+            "ruled_against",
+            COURT,
+            TECHNOGRAD,
+            "С какой компании взыскал средства Арбитражный суд Пермского края?",
+            "Какой суд взыскал средства с компании «Техноград»?",
+        ),
+        (
+            "launched_vessel",
+            SHIPYARD,
+            CARGO_SHIP,
+            "Какой сухогруз спустила на воду судоверфь «Волга»?",
+            "Какая судоверфь спустила на воду сухогруз «Иван Петров»?",
+        ),
+        (
+            "held",
+            FUND,
+            FORUM,
+            "Какой форум провёл фонд «Исток»?",
+            "Какой фонд провёл Северореченский инвестиционный форум?",
+        ),
+    ],
+)
+def test_questions_for_new_entity_relations(relation, subject, obj, object_question, subject_question):
+    assert ask_object(relation, subject, obj) == object_question
+    assert ask_subject(relation, subject, obj) == subject_question
+
+
+@pytest.mark.parametrize(
+    ("relation", "subject", "amount", "question"),
+    [
+        (
+            "capacity",
+            NodeInfo("Степной", "OTHER", "ветропарк"),
+            "90 мегаватт",
+            "Сколько мегаватт составляет мощность ветропарка «Степной»?",
+        ),
+        ("cost", CENTER, "3,2 млрд рублей", "Сколько рублей составляет стоимость сервисного центра в Заречье?"),
+        (
+            "employs",
+            NodeInfo("Каравай", "ORG", "хлебозавод"),
+            "210 человек",
+            "Сколько человек работает на хлебозаводе «Каравай»?",
+        ),
+        ("employs", BANK, "более 110 сотрудников", "Сколько сотрудников работает в банке «Окский»?"),
+        ("ordered_to_pay", TECHNOGRAD, "12 млн рублей", "Сколько рублей обязана выплатить компания «Техноград»?"),
+    ],
+)
+def test_measures_ask_only_the_amount_with_its_counted_noun(relation, subject, amount, question):
+    assert ask_object(relation, subject, NodeInfo(amount, "NUM")) == question
+    with pytest.raises(SchemaQuestionError):
+        ask_subject(relation, subject, NodeInfo(amount, "NUM"))
+
+
+def test_every_relation_has_a_template():
+    samples = {
+        "person": SOKOLOVA,
+        "organization": BANK,
+        "place": KAZAN,
+        "event": CONTEST,
+        "work": CONTEST,
+        "facility": SHIP,
+        "position": POST,
+        "date": DAY,
+        "money": NodeInfo("12 млн рублей", "NUM"),
+        "quantity": HARVEST,
+    }
+    for relation in SCHEMA.values():
+        subject = samples[sorted(relation.subject_types)[0]]
+        obj = samples[sorted(relation.object_types)[0]]
+        assert ask_object(relation.id, subject, obj).endswith("?")
+        if relation.asks_subject:
+            assert ask_subject(relation.id, subject, obj).endswith("?")

@@ -257,8 +257,11 @@ def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
             return Argument(f"{head.text} «{name}»", name, kind, head.lemma)
     for child in sentence.kids(head, *_NAME_RELS):
         span = sentence.article.span_of.get(child.id)
-        if child.feats.get("Case") != head.feats.get("Case"):
-            continue  # an unquoted apposition agrees in case; «аэропорт Верхнеозёрска» is an owner
+        # An unquoted apposition agrees in case («аэропорт Верхнеозёрска» is an owner); a settlement's
+        # name after its place noun may stay in the nominative («в посёлке Сосновка»).
+        nominative_name = kind == PLACE and any("nomn" in r.tag for r in morph().parse(child.text)[:3])
+        if child.feats.get("Case") != head.feats.get("Case") and not nominative_name:
+            continue
         if span is not None and kind in {ORGANIZATION, FACILITY, PLACE} and span.type != "PER":
             entity = _span_argument(sentence, span)
             return Argument(entity.text, entity.normal, kind, head.lemma)
