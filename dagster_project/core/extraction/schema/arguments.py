@@ -144,10 +144,9 @@ def _name_key(tokens) -> tuple[str, ...]:
 def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, text: str) -> str:
     """The entity type by rules of Russian where NER's guess conflicts with them: a head noun of
     an organization class («областной больницей») makes an organization; a settlement name
-    (pymorphy3 Geox), a name after a place noun («посёлок Ольховка») or a single capitalized
-    common noun outside quotes (an organization called by a common word is written in quotes,
-    «Магнит»; an unquoted «Заречье» is a place) makes a place; otherwise the type NER gives the
-    same name most often in the article."""
+    (pymorphy3 Geox) or a name after a place noun («посёлок Ольховка») makes a place; otherwise
+    the type NER gives the same name most often in the article. A capitalized common noun alone
+    decides nothing: news writes many organizations unquoted (Сбербанк, Аэрофлот)."""
     head = tokens[-1]
     if CLASS_NOUNS.get(head.lemma) == ORGANIZATION:
         return "ORG"
@@ -163,11 +162,7 @@ def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, te
 def _place_word(token, text: str) -> bool:
     if text[max(token.start - 1, 0) : token.start] == "«" or token.text.isupper() or token.lemma in CLASS_NOUNS:
         return False
-    best = morph().parse(token.text)[0]
-    if "Geox" in best.tag:
-        return True
-    common_noun = best.is_known and best.tag.POS == "NOUN" and "inan" in best.tag
-    return common_noun and not {"Name", "Surn", "Patr", "Orgn", "Abbr", "Trad"} & best.tag.grammemes
+    return "Geox" in morph().parse(token.text)[0].tag
 
 
 @dataclass

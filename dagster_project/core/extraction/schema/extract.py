@@ -8,7 +8,7 @@ from datetime import date, datetime
 import pandas as pd
 
 from ...common.russian import parse_document
-from ..dependency_parse import RawTriplet, triplets_frame
+from ..triplets import RawTriplet, triplets_frame
 from .arguments import Argument, ArticleContext, ParsedSentence, abbreviations, byline_source, entity_spans
 from .matchers import PATTERNS
 from .relations import DATE, GRAPH_TYPE, SCHEMA
