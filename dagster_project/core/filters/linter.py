@@ -16,6 +16,7 @@ import pandas as pd
 from ..common.russian import lemmas, parse_document
 from .question_grammar import (
     Clause,
+    Group,
     Token,
     cases_of,
     fragment_problem,
@@ -121,21 +122,24 @@ def _missing_counted_noun(tokens: list[Token]) -> Finding | None:
 
 
 def _clause_findings(clause: Clause) -> list[Finding]:
-    findings = []
     verbs = [v for v in clause.verbs if v.lemma() not in _COPULAS]
     core = [g for g in clause.groups if g.cases & {"nomn", "accs", "gent"}]
-    for verb in verbs:
-        if "tran" not in verb.top.tag or verb.lemma() in _ABSOLUTE_USE or clause.has_infinitive:
-            continue
-        objects = [g for g in core if g.cases & {"accs", "gent"}]
-        # no subject to name: a continued predicate, an imperative, an indefinite-personal plural
-        needed = 1 if clause.continues or {"impr", "plur"} & verb.top.tag.grammemes else 2
-        if len(core) < needed or not objects:
-            findings.append(Finding(MISSING_OBJECT, f"«{verb.text}» has no object"))
+    findings = [Finding(MISSING_OBJECT, f"«{verb.text}» has no object")
+                for verb in verbs if _lacks_object(verb, clause, core)]  # fmt: skip
     subjects = [g for g in core if g.cases == {"nomn"}]
     if verbs and len(subjects) >= 2:
         findings.append(Finding(UNGRAMMATICAL, f"two subjects «{subjects[0].text}» and «{subjects[1].text}»"))
     return findings
+
+
+def _lacks_object(verb: Token, clause: Clause, core: list[Group]) -> bool:
+    """A transitive verb needs its object among the clause's free groups, besides its subject."""
+    if "tran" not in verb.top.tag or verb.lemma() in _ABSOLUTE_USE or clause.has_infinitive:
+        return False
+    objects = [g for g in core if g.cases & {"accs", "gent"}]
+    # no subject to name: a continued predicate, an imperative, an indefinite-personal plural
+    needed = 1 if clause.continues or {"impr", "plur"} & verb.top.tag.grammemes else 2
+    return len(core) < needed or not objects
 
 
 def _preposition_findings(tokens: list[Token]) -> list[Finding]:
@@ -195,21 +199,24 @@ def _question_word_findings(wh: Token | None, items: list[str], is_person) -> li
     if wh is None:
         return []
     word = wh.lemma()
-    mismatched = []
-    for item in items:
-        person = is_person(item)
-        if word in _PERSON_WORDS and person is False:
-            mismatched.append((item, "a person"))
-        elif word == "что" and person is True:
-            mismatched.append((item, "a thing, not a person"))
-        elif word == "когда" and not is_date(item):
-            mismatched.append((item, "a date"))
-        elif word in _PLACE_WORDS and (is_date(item) or is_quantity(item) or person is True):
-            mismatched.append((item, "a place"))
-        elif word == "сколько" and not is_quantity(item):
-            mismatched.append((item, "a number"))
+    mismatched = [(item, _expected_kind(word, item, is_person(item))) for item in items]
     return [Finding(QUESTION_WORD_TYPE, f"«{wh.text}» asks for {kind}, the answer is «{item}»")
-            for item, kind in mismatched]  # fmt: skip
+            for item, kind in mismatched if kind]  # fmt: skip
+
+
+def _expected_kind(word: str, item: str, person: bool | None) -> str | None:
+    """What the question word asks for when the answer item is not that, else None."""
+    if word in _PERSON_WORDS and person is False:
+        return "a person"
+    if word == "что" and person is True:
+        return "a thing, not a person"
+    if word == "когда" and not is_date(item):
+        return "a date"
+    if word in _PLACE_WORDS and (is_date(item) or is_quantity(item) or person is True):
+        return "a place"
+    if word == "сколько" and not is_quantity(item):
+        return "a number"
+    return None
 
 
 # --- the gold texts -------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ _NUMBER_RE = re.compile(r"^\d+(?:[.,]\d+)?$")
 _UNITS = {"%", "‰", "₽", "$", "€"}
 _NONSTANDARD = {"Infr", "Erro", "Dist", "Arch"}  # "года" as an informal plural is not a nominative
 _WH_PRONOUNS = {"что", "кто"}  # pymorphy3 prefers the conjunction reading of "что"
+_RELATIVE = "котор"  # the stem of "который" in every form
 
 
 @lru_cache(maxsize=100_000)
@@ -171,6 +172,26 @@ def _starts_new_group(group: Group, token: Token) -> bool:
     return "gent" not in _agreeing_cases(token)  # a genitive depends on the group before it
 
 
+def _is_group_word(token: Token) -> bool:
+    """A word a noun group can hold; "сколько" and "как" are nominal to pymorphy3 but ask, not name."""
+    return token.is_nominal() and token.lower not in {"сколько", "как"}
+
+
+def _is_head(token: Token) -> bool:
+    return (token.kind in {"quoted", "number"} or token.pos in {"NOUN", "NPRO"} or token.lower in _WH_PRONOUNS
+            or token.lower.startswith(_RELATIVE))  # fmt: skip
+
+
+def _extend_group(group: Group, token: Token) -> None:
+    """Adds a word to the group; its case narrows with each word up to the head (and along a name)."""
+    group.tokens.append(token)
+    if not group.has_head or (group.person_name and token.is_name_part()):
+        group.cases = group.cases & _agreeing_cases(token) or group.cases
+    if _is_head(token):
+        group.person_name = group.person_name or (not group.has_head and token.is_name_part())
+        group.has_head = True
+
+
 def noun_groups(tokens: list[Token]) -> list[Group]:
     """Noun groups of a clause that no preposition governs."""
     groups: list[Group] = []
@@ -180,7 +201,7 @@ def noun_groups(tokens: list[Token]) -> list[Group]:
         if token.is_preposition():
             current, governed = None, True
             continue
-        if not token.is_nominal() or token.lower in {"сколько", "как"}:
+        if not _is_group_word(token):
             if current is not None or token.kind == "punct" or token.is_finite_verb():
                 current, governed = None, False
             continue
@@ -190,41 +211,47 @@ def noun_groups(tokens: list[Token]) -> list[Group]:
             current = Group()
             if not governed:
                 groups.append(current)
-        current.tokens.append(token)
-        if not current.has_head or (current.person_name and token.is_name_part()):
-            current.cases = current.cases & _agreeing_cases(token) or current.cases
-        if (token.kind in {"quoted", "number"} or token.pos in {"NOUN", "NPRO"} or token.lower in _WH_PRONOUNS
-                or token.lower.startswith("котор")):
-            current.person_name = current.person_name or (not current.has_head and token.is_name_part())
-            current.has_head = True
+        _extend_group(current, token)
     return groups
 
 
-_RELATIVE = "котор"
+_CLAUSE_ENDS = {",", "?", ".", "!", ";"}
 
 
-def split_clauses(tokens: list[Token]) -> list[Clause]:
-    """Clauses split at commas and at "и" that joins two predicates ("и который ...", "и открыл ...")."""
+def _joins_predicates(tokens: list[Token], i: int) -> bool:
+    """Is tokens[i] an "и" before a second predicate ("и открыл", "и который", "и в котором")?"""
+    if tokens[i].lower != "и" or i + 1 >= len(tokens):
+        return False
+    following = tokens[i + 1]
+    relative_after_preposition = (
+        following.is_preposition() and i + 2 < len(tokens) and tokens[i + 2].lower.startswith(_RELATIVE)
+    )
+    return following.is_finite_verb() or following.lower.startswith(_RELATIVE) or relative_after_preposition
+
+
+def _split_at_boundaries(tokens: list[Token]) -> list[Clause]:
+    """Clauses without their analysis; the boundary tokens themselves belong to none."""
     clauses: list[Clause] = []
     current: list[Token] = []
     continues = False
     for i, token in enumerate(tokens):
-        next_token = tokens[i + 1] if i + 1 < len(tokens) else None
-        joins_predicates = (
-            token.lower == "и"
-            and next_token is not None
-            and (next_token.is_finite_verb() or next_token.lower.startswith(_RELATIVE)
-                 or (next_token.is_preposition() and i + 2 < len(tokens) and tokens[i + 2].lower.startswith(_RELATIVE)))
-        )  # fmt: skip
-        if token.text in {",", "?", ".", "!", ";"} or joins_predicates:
+        joins = _joins_predicates(tokens, i)
+        if token.text in _CLAUSE_ENDS or joins:
             if current:
                 clauses.append(Clause(current, continues))
             current = []
-            continues = joins_predicates and next_token.is_finite_verb()
+            continues = joins and tokens[i + 1].is_finite_verb()
             continue
         current.append(token)
     if current:
         clauses.append(Clause(current, continues))
+    return clauses
+
+
+def split_clauses(tokens: list[Token]) -> list[Clause]:
+    """Clauses split at commas and at "и" that joins two predicates ("и который ...", "и открыл ..."),
+    each with its finite verbs and free noun groups."""
+    clauses = _split_at_boundaries(tokens)
     for clause in clauses:
         clause.verbs = [t for t in clause.tokens if t.is_finite_verb()]
         clause.has_infinitive = any(t.pos == "INFN" for t in clause.tokens)
@@ -305,11 +332,21 @@ def fragment_problem(text: str) -> str | None:
     if first.kind == "number":
         return _number_phrase_problem(text, tokens)
     if first.has_pos("NUMR"):
-        if "nomn" not in cases_of(first.text, {"NUMR"}) and "accs" not in cases_of(first.text, {"NUMR"}):
-            return f"numeral «{first.text}» in an oblique case"
-        return None
+        return _numeral_problem(first)
+    return _leading_group_problem(text, tokens)
+
+
+def _numeral_problem(numeral: Token) -> str | None:
+    """A counted answer ("девять самолётов") starts with its numeral in the nominative or accusative."""
+    if not {"nomn", "accs"} & cases_of(numeral.text, {"NUMR"}):
+        return f"numeral «{numeral.text}» in an oblique case"
+    return None
+
+
+def _leading_group_problem(text: str, tokens: list[Token]) -> str | None:
+    """The leading group, adjectives up to the first noun, must be nominative and agree."""
     agreement = None  # (number, gender) readings the leading words share in the nominative
-    for token in tokens:  # the leading group: adjectives up to the first noun
+    for token in tokens:
         if token.is_opaque():
             if token.kind == "quoted":
                 return None
