@@ -81,8 +81,10 @@ def test_each_stage_records_its_strategy_next_to_its_data(materialized_month):
     manifest = materialized_month.hub.manifest(repo_name("private_qa"), SAMPLE_MONTH.version)
     assert manifest["strategy_details"]["triplet_extraction"] == recorded["triplet_extraction"]
     assert manifest["strategies"]["entity_normalization"].startswith("offline:")
-    assert set(manifest["strategies"]) == {"triplet_extraction", "entity_normalization", "novelty", "qa_generation",
-                                           "acceptability", "closed_book", "judge", "ner_presence", "entity_match"}
+    assert set(manifest["strategies"]) == {
+        "triplet_extraction", "entity_normalization", "novelty", "qa_generation",
+        "acceptability", "closed_book", "judge", "ner_presence", "entity_match", "linter",
+    }
 
 
 def test_a_rerun_of_one_stage_with_another_strategy_shows_in_the_next_manifest(materialized_month, tmp_path):
@@ -97,4 +99,4 @@ def test_a_rerun_of_one_stage_with_another_strategy_shows_in_the_next_manifest(m
         assert result.success
     manifest = LocalHub(tmp_path / "hub").manifest(repo_name("private_qa"), SAMPLE_MONTH.version)
     assert manifest["strategies"]["judge"] == "skipped (judged elsewhere this month)"
-    assert manifest["strategies"]["triplet_extraction"] == "offline: natasha-syntax-v1"  # the other stages as recorded
+    assert manifest["strategies"]["triplet_extraction"] == "offline: schema-v1"  # the other stages as recorded
