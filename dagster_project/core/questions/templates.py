@@ -78,10 +78,16 @@ def argument_type(node: NodeInfo, relation: Relation, is_subject: bool) -> str:
     return kinds[0] if kinds else FACILITY
 
 
+# A legal form is no class noun a reader asks with: «какое ООО» reads as a form, not a question.
+_LEGAL_FORM_NOUNS = {form: "компания" for form in ("ооо", "ао", "пао", "оао", "зао")} | {
+    form: "предприятие" for form in ("муп", "гуп", "фгуп")
+}
+
+
 def kind_noun(node: NodeInfo, kind: str) -> str:
     """The class noun a question uses for a node: its own descriptor, else one for its type."""
     if node.descriptor and kind != PERSON:
-        return node.descriptor
+        return _LEGAL_FORM_NOUNS.get(node.descriptor.lower(), node.descriptor)
     if kind == PLACE:
         last = node.label.split(" ")[-1].lower()
         return last if last in _REGION_NOUNS else "город"
@@ -137,11 +143,24 @@ def gender(node: NodeInfo, kind: str) -> str:
     return grammatical_gender(node.label)
 
 
-def _which(noun: str, case: str) -> str:
-    """«какую компанию», «каким фондом»."""
+def _which(noun: str, case: str, plural: bool = False) -> str:
+    """«какую компанию», «каким фондом»; plural for sets: «какие клубы», «с какими компаниями»."""
+    if plural:
+        return _which_plural(noun, case)
     noun_gender = grammatical_gender(noun)
     animate = "anim" in morph().parse(noun)[0].tag
     return f"{inflect_adjective('какой', noun_gender, case, animate)} {inflect_phrase(noun, case)}"
+
+
+def _which_plural(noun: str, case: str) -> str:
+    head, _, rest = noun.partition(" ")  # class nouns are one word, or a word and its genitive tail
+    parsed = morph().parse(head)[0]
+    noun_form = parsed.inflect({case, "plur"})
+    animacy = ({"anim"} if "anim" in parsed.tag else {"inan"}) if case == "accs" else set()
+    which = morph().parse("какой")[0].inflect({case, "plur"} | animacy)
+    if noun_form is None or which is None:
+        raise QuestionError(f"no plural of {noun!r} in {case}")
+    return " ".join(part for part in (which.word, noun_form.word, rest) if part)
 
 
 def counted_noun(quantity: str) -> str:
@@ -170,8 +189,8 @@ def _preposition_parts(relation: Relation) -> tuple[str, str]:
     return preposition, noun
 
 
-def wh_object(relation: Relation, node: NodeInfo) -> str:
-    """The question word for the object of `relation`, with its preposition."""
+def wh_object(relation: Relation, node: NodeInfo, plural: bool = False) -> str:
+    """The question word for the object of `relation`, with its preposition (plural: for a set)."""
     kind = argument_type(node, relation, is_subject=False)
     case = relation.wording.case
     preposition, noun = _preposition_parts(relation)
@@ -184,18 +203,20 @@ def wh_object(relation: Relation, node: NodeInfo) -> str:
     if noun:  # «на какую должность», «в состав какой компании», «с какого поста»
         if kind == POSITION:
             return f"{preposition} {_which(noun, 'accs' if preposition in {'на', 'в'} else 'gent')}"
-        wh = _WHO["gent"] if kind == PERSON else _which(kind_noun(node, kind), "gent")
+        wh = _WHO["gent"] if kind == PERSON else _which(kind_noun(node, kind), "gent", plural)
         return f"{preposition} {noun} {wh}"
-    wh = _WHO[case] if kind == PERSON else _which(kind_noun(node, kind), case)
+    wh = _WHO[case] if kind == PERSON else _which(kind_noun(node, kind), case, plural)
     return f"{preposition} {wh}".strip()
 
 
-def wh_subject(relation: Relation, node: NodeInfo) -> tuple[str, str]:
-    """The question word for the subject and the gender its verb agrees with."""
+def wh_subject(relation: Relation, node: NodeInfo, plural: bool = False) -> tuple[str, str]:
+    """The question word for the subject and the gender (or "plur") its verb agrees with."""
     kind = argument_type(node, relation, is_subject=True)
     if kind == PERSON:
         return "кто", "masc"
     noun = kind_noun(node, kind)
+    if plural:
+        return _which(noun, "nomn", plural=True), "plur"
     return _which(noun, "nomn"), grammatical_gender(noun)
 
 
@@ -248,7 +269,7 @@ def owner_phrase(relation: Relation, subject: NodeInfo) -> str:
     return f"{'на' if head in ON_NOUNS else 'в'} {named}"
 
 
-def ask_object(relation_id: str, subject: NodeInfo, obj: NodeInfo) -> str:
+def ask_object(relation_id: str, subject: NodeInfo, obj: NodeInfo, plural: bool = False) -> str:
     """A question whose answer is the object: «Какую компанию возглавляет Анна Соколова?»;
     a measure names its owner in the wording's case: «Сколько мегаватт составляет мощность
     ветропарка «Степной»?», «Сколько человек работает на хлебозаводе «Каравай»?»."""
@@ -257,20 +278,21 @@ def ask_object(relation_id: str, subject: NodeInfo, obj: NodeInfo) -> str:
     if wording.subject_case != "nomn":
         agreement = grammatical_gender(wording.complement) if wording.complement else "neut"
         verb = verb_phrase(relation, agreement)
-        return _question(f"{wh_object(relation, obj)} {verb} {wording.complement} {owner_phrase(relation, subject)}")
+        wh = wh_object(relation, obj, plural)
+        return _question(f"{wh} {verb} {wording.complement} {owner_phrase(relation, subject)}")
     subject_kind = argument_type(subject, relation, is_subject=True)
     verb = verb_phrase(relation, gender(subject, subject_kind))
     return _question(
-        f"{wh_object(relation, obj)} {verb} {relation.wording.complement} {name(subject, 'nomn', subject_kind)}"
+        f"{wh_object(relation, obj, plural)} {verb} {relation.wording.complement} {name(subject, 'nomn', subject_kind)}"
     )
 
 
-def ask_subject(relation_id: str, subject: NodeInfo, obj: NodeInfo) -> str:
+def ask_subject(relation_id: str, subject: NodeInfo, obj: NodeInfo, plural: bool = False) -> str:
     """A question whose answer is the subject: «Кто возглавляет банк «Заречный»?»."""
     relation = _relation(relation_id)
     if not relation.asks_subject:
         raise QuestionError(f"{relation_id}: a count, a sum or a date does not identify who")
-    wh, wh_gender = wh_subject(relation, subject)
+    wh, wh_gender = wh_subject(relation, subject, plural)
     return _question(f"{wh} {verb_phrase(relation, wh_gender)} {object_tail(relation, obj)}")
 
 
@@ -355,13 +377,16 @@ def _simple(sg: Subgraph, index: GraphIndex) -> str:
 def _set(sg: Subgraph, index: GraphIndex) -> str:
     s, r, o = sg.triples[0]
     relation_id = schema_relation(index, r)
-    partner = index.node(sg.answer[0])
-    generic = NodeInfo(partner.label, partner.type)  # partners differ in class noun: ask with the generic one
+    partners = [index.node(x) for x in sg.answer]
+    # the partners' class noun when they share one («какие клубы»), else the generic one of their type
+    descriptors = {p.descriptor for p in partners}
+    shared = descriptors.pop() if len(descriptors) == 1 else ""
+    asked = NodeInfo(partners[0].label, partners[0].type, shared)
     if s == sg.anchor:
-        question = ask_object(relation_id, index.node(sg.anchor), generic)
+        question = ask_object(relation_id, index.node(sg.anchor), asked, plural=True)
     else:
-        question = ask_subject(relation_id, generic, index.node(sg.anchor))
-    return f"{question} Назовите всех." if partner.type in {"PER", "ORG"} else f"{question} Назовите все."
+        question = ask_subject(relation_id, asked, index.node(sg.anchor), plural=True)
+    return f"{question} Назовите всех." if asked.type == "PER" else f"{question} Назовите все."
 
 
 def _cond(sg: Subgraph, index: GraphIndex) -> str:

@@ -303,3 +303,17 @@ def test_every_relation_has_a_template():
         assert ask_object(relation.id, subject, obj).endswith("?")
         if relation.asks_subject:
             assert ask_subject(relation.id, subject, obj).endswith("?")
+
+
+def test_set_questions_are_plural_with_the_partners_shared_class_noun():
+    # a singular «Какая организация ...? Назовите всех.» reads as broken Russian
+    assert ask_object("signed_agreement_with", WIND, BANK, plural=True) == (
+        "С какими банками подписала соглашение компания «Северный ветер»?"
+    )
+    assert ask_subject("visited", WIND, KAZAN, plural=True) == "Какие компании посетили Казань?"
+    assert ask_subject("visited", SOKOLOVA, KAZAN, plural=True) == "Кто посетил Казань?"  # кто has no number
+
+
+def test_a_legal_form_is_not_the_class_noun_of_a_question():
+    contractor = NodeInfo("Бергранит", "ORG", "ООО")
+    assert ask_subject("visited", contractor, KAZAN) == "Какая компания посетила Казань?"

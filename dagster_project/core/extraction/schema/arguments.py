@@ -327,7 +327,7 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
         if quoted is not None and _after_class_noun(sentence, tokens[0]):
             return Argument(text, quoted.group(1).strip(), kind)  # «агрохолдинга «Ольховские поля»»: never inflected
         if text.startswith("«"):  # a bare quoted name: NER's normal form undoes the case («Сокола» -> Сокол)
-            return Argument(text, (span.normal or text).translate(_UNQUOTED).strip(), kind)
+            return Argument(text, " ".join((span.normal or text).translate(_UNQUOTED).split()), kind)
         alias = _alias(sentence.article, " ".join(t.text for t in tokens))
         if alias:
             return Argument(text, alias, kind)
@@ -340,7 +340,7 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
         words = normal.split(" ")
         if len(words) == len(tokens):
             normal = " ".join(_surname_nominative(w, t.feats) for w, t in zip(words, tokens, strict=True))
-    return Argument(text, restore_yo(normal, text).translate(_UNQUOTED).strip(), kind, descriptor)
+    return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
 
 
 def phrase_argument(sentence: ParsedSentence, head, kind: str, *, require_modifier: bool) -> Argument | None:
@@ -388,7 +388,7 @@ def _alias(article: ArticleContext, text: str) -> str:
 
 
 def _folded(text: str) -> str:
-    return text.lower().replace("ё", "е").translate(_UNQUOTED).strip()
+    return " ".join(text.lower().replace("ё", "е").translate(_UNQUOTED).split())
 
 
 def role_holder(sentence: ParsedSentence, role) -> Argument | None:
