@@ -2,18 +2,23 @@
 
 data/audit/*.jsonl holds questions of the bundled months, each labeled by a strict native reader
 as acceptable or unacceptable (with a failure category). The gold texts come from the bundled
-corpus (data/corpus). A question is kept when the linter passes it and the release selection
-(caps, repeats of an earlier release) keeps it among its release's questions. Prints precision
-and recall of "keep" against the labels, per type and overall, and what became of each failure
-category.
+corpus (data/corpus). Three verdicts of "keep" are scored against the labels, per type and overall:
+- the linter alone;
+- the linter and the release selection (caps, repeats of an earlier release) among the audit's questions;
+- the whole pipeline: the offline pipeline is run on the bundled months (in a temporary data dir and
+  hub), and a question is kept when the linter passes it and the pipeline releases it (the same
+  question text in that month's benchmark_questions). A question the pipeline no longer generates
+  is not kept: that is what the pipeline would publish.
+The last line scores the whole pipeline; `--no-pipeline` skips the run and scores linter and selection.
 
-Usage: python benchmarks/question_quality.py [--audit data/audit] [--show-misses]
+Usage: python benchmarks/question_quality.py [--audit data/audit] [--no-pipeline] [--show-misses]
 Last line: RESULT keep_precision <x>
 """
 
 from __future__ import annotations
 
 import argparse
+import tempfile
 from pathlib import Path
 
 import pandas as pd
@@ -25,6 +30,26 @@ from dagster_project.core.graph.subgraphs import SUBGRAPH_TYPES
 from dagster_project.core.ingest.sources import bundled_sources, load_month
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def released_by_pipeline(months: list[str]) -> set[tuple[str, str]]:
+    """(month, normalized question) of every question the offline pipeline releases for `months`,
+    run in month order in a temporary data dir and hub."""
+    from dagster import DagsterInstance
+
+    from dagster_project.cli import run_month
+
+    released: set[tuple[str, str]] = set()
+    with tempfile.TemporaryDirectory() as root:
+        env = {"RAGBENCH_DATA_DIR": f"{root}/data", "RAGBENCH_HUB": f"{root}/hub", "RAGBENCH_RELEASE_SECRET": "audit"}
+        instance = DagsterInstance.ephemeral()
+        for label in months:
+            month = Month.parse(label)
+            if not run_month(month, instance=instance, env=env).success:
+                raise SystemExit(f"the pipeline failed for {label}")
+            selected = pd.read_parquet(Path(root) / "data" / "benchmark_questions" / f"{month.key}.parquet")
+            released |= {(label, normalized_question(q)) for q in selected["question"]}
+    return released
 
 
 def load_audit(folder: Path) -> pd.DataFrame:
@@ -73,6 +98,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--audit", type=Path, default=ROOT / "data" / "audit")
     parser.add_argument("--show-misses", action="store_true", help="list the kept unacceptable questions")
+    parser.add_argument("--no-pipeline", action="store_true", help="score linter and selection only")
     args = parser.parse_args()
 
     audit = load_audit(args.audit)
@@ -82,7 +108,14 @@ def main() -> None:
     audit["kept"] = keep_decisions(audit, linted)
 
     audit["linter passed"] = audit["linter"] == "pass"
-    for title, column in (("Linter alone", "linter passed"), ("Linter and selection", "kept")):
+    verdicts = [("Linter alone", "linter passed"), ("Linter and selection", "kept")]
+    if not args.no_pipeline:
+        released = released_by_pipeline(sorted(audit["month"].unique()))
+        in_release = [(m, normalized_question(q)) in released for m, q in zip(audit["month"], audit["question"], strict=True)]
+        audit["released"] = audit["linter passed"] & pd.Series(in_release, index=audit.index)
+        verdicts.append(("Whole pipeline (linter, and released by a fresh run)", "released"))
+        audit["kept"] = audit["released"]
+    for title, column in verdicts:
         rows = [{"type": kind, **_scores(audit[audit["type"] == kind], column)} for kind in SUBGRAPH_TYPES]
         rows.append({"type": "all", **_scores(audit, column)})
         print(f"\n{title}\n" + pd.DataFrame(rows).to_markdown(index=False))
