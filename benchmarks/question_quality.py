@@ -111,7 +111,8 @@ def main() -> None:
     verdicts = [("Linter alone", "linter passed"), ("Linter and selection", "kept")]
     if not args.no_pipeline:
         released = released_by_pipeline(sorted(audit["month"].unique()))
-        in_release = [(m, normalized_question(q)) in released for m, q in zip(audit["month"], audit["question"], strict=True)]
+        pairs = zip(audit["month"], audit["question"], strict=True)
+        in_release = [(month, normalized_question(question)) in released for month, question in pairs]
         audit["released"] = audit["linter passed"] & pd.Series(in_release, index=audit.index)
         verdicts.append(("Whole pipeline (linter, and released by a fresh run)", "released"))
         audit["kept"] = audit["released"]
