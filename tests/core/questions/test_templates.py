@@ -251,6 +251,27 @@ FORUM = NodeInfo("Северореченский инвестиционный ф
             "Какой форум провёл фонд «Исток»?",
             "Какой фонд провёл Северореченский инвестиционный форум?",
         ),
+        (
+            "holds_position",
+            NodeInfo("Марина Крылова", "PER"),
+            NodeInfo("министр экономики Северореченской области", "OTHER", "должность"),
+            "Кем является Марина Крылова?",
+            "Кто является министром экономики Северореченской области?",
+        ),
+        (
+            "coaches",
+            NodeInfo("Елена Васнецова", "PER"),
+            NodeInfo("Сокол", "ORG", "клуб"),
+            "Какой клуб тренирует Елена Васнецова?",
+            "Кто тренирует клуб «Сокол»?",
+        ),
+        (
+            "opened",
+            NodeInfo("Олег Мельников", "PER"),
+            FORUM,
+            "Какой форум открыл Олег Мельников?",
+            "Кто открыл Северореченский инвестиционный форум?",
+        ),
     ],
 )
 def test_questions_for_new_entity_relations(relation, subject, obj, object_question, subject_question):
@@ -303,3 +324,9 @@ def test_every_relation_has_a_template():
         assert ask_object(relation.id, subject, obj).endswith("?")
         if relation.asks_subject:
             assert ask_subject(relation.id, subject, obj).endswith("?")
+
+
+def test_a_post_one_holds_is_never_described_by_a_which_clause():
+    post = NodeInfo("министр экономики Северореченской области", "OTHER", "должность")
+    with pytest.raises(QuestionError):
+        description("holds_position", post, False, NodeInfo("Марина Крылова", "PER"), "nomn")
