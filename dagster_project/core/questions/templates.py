@@ -200,6 +200,8 @@ def wh_object(relation: Relation, node: NodeInfo, plural: bool = False) -> str:
         return f"сколько {counted_noun(node.label)}"
     if kind == PLACE and preposition in {"в", "на"} and case == "loct" and not noun:
         return "где"
+    if kind == POSITION and case == "ablt" and not noun:
+        return "кем"  # «Кем является Марина Крылова?»: a post held is asked with «кем»
     if noun:  # «на какую должность», «в состав какой компании», «с какого поста»
         if kind == POSITION:
             return f"{preposition} {_which(noun, 'accs' if preposition in {'на', 'в'} else 'gent')}"
@@ -311,6 +313,8 @@ def relative_clause(relation_id: str, described: NodeInfo, described_is_subject:
         return f"{which} {verb_phrase(relation, noun_gender)} {object_tail(relation, other)}"
     if kind in {DATE, QUANTITY, MONEY}:
         raise QuestionError("a date or a quantity is not described by a clause")
+    if kind == POSITION and relation.wording.case == "ablt":
+        raise QuestionError("a post one is («является министром») has no «которой» clause")
     other_kind = argument_type(other, relation, is_subject=True)
     preposition, noun = _preposition_parts(relation)
     case = "gent" if noun else relation.wording.case

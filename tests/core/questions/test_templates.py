@@ -251,6 +251,27 @@ FORUM = NodeInfo("Северореченский инвестиционный ф
             "Какой форум провёл фонд «Исток»?",
             "Какой фонд провёл Северореченский инвестиционный форум?",
         ),
+        (
+            "holds_position",
+            NodeInfo("Марина Крылова", "PER"),
+            NodeInfo("министр экономики Северореченской области", "OTHER", "должность"),
+            "Кем является Марина Крылова?",
+            "Кто является министром экономики Северореченской области?",
+        ),
+        (
+            "coaches",
+            NodeInfo("Елена Васнецова", "PER"),
+            NodeInfo("Сокол", "ORG", "клуб"),
+            "Какой клуб тренирует Елена Васнецова?",
+            "Кто тренирует клуб «Сокол»?",
+        ),
+        (
+            "opened",
+            NodeInfo("Олег Мельников", "PER"),
+            FORUM,
+            "Какой форум открыл Олег Мельников?",
+            "Кто открыл Северореченский инвестиционный форум?",
+        ),
     ],
 )
 def test_questions_for_new_entity_relations(relation, subject, obj, object_question, subject_question):
@@ -317,3 +338,9 @@ def test_set_questions_are_plural_with_the_partners_shared_class_noun():
 def test_a_legal_form_is_not_the_class_noun_of_a_question():
     contractor = NodeInfo("Бергранит", "ORG", "ООО")
     assert ask_subject("visited", contractor, KAZAN) == "Какая компания посетила Казань?"
+
+
+def test_a_post_one_holds_is_never_described_by_a_which_clause():
+    post = NodeInfo("министр экономики Северореченской области", "OTHER", "должность")
+    with pytest.raises(QuestionError):
+        description("holds_position", post, False, NodeInfo("Марина Крылова", "PER"), "nomn")

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from copy import copy
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from ...common.russian import morph, restore_yo, span_nominative, syntax_normal_form
 from .lexicon import (
     CLASS_NOUNS,
+    ESTABLISHMENT_NOUNS,
     INSTITUTION_NOUNS,
     MINISTRY_SHORT_NAMES,
     MONEY_UNITS,
@@ -50,14 +52,14 @@ class ParsedSentence:
     """One sentence of a parsed article with the lookups the matchers need."""
 
     def __init__(self, sent, article: ArticleContext):
-        self.tokens = sent.tokens
+        self.tokens = _agreeing_adjectives_attached(sent.tokens)
         self.text = sent.text
         self.article = article
-        self.by_id = {t.id: t for t in sent.tokens}
+        self.by_id = {t.id: t for t in self.tokens}
         self.children: dict[str, list] = defaultdict(list)
-        for token in sent.tokens:
+        for token in self.tokens:
             self.children[token.head_id].append(token)
-        self.lemmas = {t.lemma for t in sent.tokens}
+        self.lemmas = {t.lemma for t in self.tokens}
 
     def kids(self, token, *rels: str) -> list:
         return [c for c in self.children.get(token.id, []) if not rels or c.rel in rels]
@@ -87,7 +89,39 @@ class ParsedSentence:
         return text
 
     def conjuncts(self, token) -> list:
+        """«A, B и C»; after a plural class noun the names it lists: «компании «А», «Б» и «В»»."""
+        if token.lemma in CLASS_NOUNS and token.feats.get("Number") == "Plur":
+            names = [c for c in self.kids(token, "appos", "flat:name") if c.id in self.article.span_of]
+            if names:
+                return [t for name in names for t in self.conjuncts(name)]
         return [token] + [c for c in self.kids(token, "conj") if c.pos in {"NOUN", "PROPN", "X"}]
+
+
+_AGREEMENT = {"Sing": ("Case", "Number", "Gender"), "Plur": ("Case", "Number"), None: ("Case", "Number")}
+
+
+def _agreeing_adjectives_attached(tokens: list) -> list:
+    """The parser sometimes makes an adjective before its noun a sibling of that noun («открыл
+    Северореченский(obj) инвестиционный форум(obj)», «с тверской(nmod) компанией(obl)»): an
+    adjective that agrees in case, number and gender with the noun right after it modifies it."""
+    repaired = list(tokens)
+    for i, token in enumerate(tokens):
+        if token.pos != "ADJ" or token.rel in {"amod", "root"}:
+            continue
+        following = next((t for t in tokens[i + 1 :] if not (t.pos == "ADJ" and t.rel == "amod")), None)
+        if (
+            following is not None
+            and following.pos in {"NOUN", "PROPN"}
+            and all(following.feats.get(f) == token.feats.get(f) for f in _AGREEMENT[token.feats.get("Number")])
+        ):
+            repaired[i] = copy(token)
+            repaired[i].head_id, repaired[i].rel = following.id, "amod"
+            # its preposition belongs to the noun: «с Верхнеозёрским ... университетом»
+            for j, child in enumerate(tokens):
+                if child.head_id == token.id and child.rel == "case":
+                    repaired[j] = copy(child)
+                    repaired[j].head_id = following.id
+    return repaired
 
 
 @dataclass(frozen=True)
@@ -151,12 +185,21 @@ def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, te
     if CLASS_NOUNS.get(head.lemma) == ORGANIZATION:
         return "ORG"
     before = preceding.get(tokens[0].id)
-    if before is not None and CLASS_NOUNS.get(before.lemma) == PLACE:
-        return "LOC"
+    if before is not None and CLASS_NOUNS.get(before.lemma) == PLACE and not _personal_name(ner_type, tokens):
+        return "LOC"  # «посёлок Ольховка», but «губернатор области Олег Мельников» names a person
     if len(tokens) == 1 and _place_word(head, text):
         return "LOC"
     top, top_count = counts.most_common(1)[0]
     return top if top_count > counts[ner_type] else ner_type
+
+
+def _personal_name(ner_type: str, tokens: list) -> bool:
+    """A first name followed by more words is a person's name, whatever noun precedes it."""
+    return (
+        ner_type == "PER"
+        and len(tokens) > 1
+        and any("Name" in p.tag for p in morph().parse(tokens[0].text)[:2])
+    )
 
 
 def _place_word(token, text: str) -> bool:
@@ -216,9 +259,31 @@ def _argument(sentence: ParsedSentence, token, types: frozenset[str], units: fro
         return named
     if POSITION in types and token.lemma in POSITION_NOUNS:
         return phrase_argument(sentence, token, POSITION, require_modifier=True)
-    if CLASS_NOUNS.get(token.lemma) == FACILITY and FACILITY in types:
+    return _unnamed_facility(sentence, token) if FACILITY in types else None
+
+
+def _unnamed_facility(sentence: ParsedSentence, token) -> Argument | None:
+    """«лесопильный цех в Ветлуге», «завод в Твери»: a facility named by a noun phrase."""
+    if CLASS_NOUNS.get(token.lemma) == FACILITY:
         return phrase_argument(sentence, token, FACILITY, require_modifier=True)
+    if token.lemma in ESTABLISHMENT_NOUNS and _specific(sentence, token):
+        return phrase_argument(sentence, token, FACILITY, require_modifier=False)
     return None
+
+
+def _specific(sentence: ParsedSentence, head) -> bool:
+    """An establishment named by a common noun («завод», «школа») is one particular thing only with a
+    named place («завод в Твери», also when the parser hangs «в Твери» off the verb) or a proper
+    adjective of its own («Каменногорский завод»); «новый завод» or «семенной завод» alone is
+    anaphoric."""
+    own = sentence.subtree(head, _PHRASE_RELS)
+    governor = sentence.head(head)
+    beside = sentence.kids(governor, "obl") if governor is not None and governor.pos == "VERB" else []
+    for token in own + beside:
+        span = sentence.article.span_of.get(token.id)
+        if span is not None and span.type == "LOC" and sentence.preposition(token) in {"в", "на", "под"}:
+            return True
+    return any(t.text[:1].isupper() and _coined(t) for t in sentence.kids(head, "amod"))
 
 
 def event_argument(sentence: ParsedSentence, head) -> Argument | None:
@@ -231,7 +296,11 @@ def event_argument(sentence: ParsedSentence, head) -> Argument | None:
     edition = any(_EDITION.fullmatch(t.text) for t in own)
     if not (proper or edition):
         return None
-    found = phrase_argument(sentence, head, EVENT, require_modifier=True)
+    # where it is held is no part of an event's name: «форум в Верхнеозёрске» is the same forum
+    placed = frozenset(
+        t.id for c in sentence.kids(head, "nmod") if sentence.preposition(c) for t in sentence.subtree(c)
+    )
+    found = phrase_argument(sentence, head, EVENT, require_modifier=True, hidden=placed)
     if found is None or not found.text[:1].isupper():
         return found
     return replace(found, normal=found.normal[:1].upper() + found.normal[1:])  # a name keeps its capital
@@ -244,12 +313,11 @@ def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
     if kind is None:
         return None
     match = _QUOTED_AFTER.match(sentence.article.text, head.stop)
-    if match is not None:
-        inside = [t for t in sentence.tokens if match.start(1) <= t.start and t.stop <= match.end(1)]
-        own = {t.id for t in sentence.subtree(head)}
-        if inside and all(t.id in own for t in inside):
-            name = match.group(1).strip()
-            return Argument(f"{head.text} «{name}»", name, kind, head.lemma)
+    if match is not None and any(match.start(1) <= t.start and t.stop <= match.end(1) for t in sentence.tokens):
+        # a quoted name right after a class noun is that noun's name, however the parser attached it
+        # («с казанской компанией «Поволжские генераторы»»)
+        name = match.group(1).strip()
+        return Argument(f"{head.text} «{name}»", name, kind, head.lemma)
     for child in sentence.kids(head, *_NAME_RELS):
         span = sentence.article.span_of.get(child.id)
         # An unquoted apposition agrees in case («аэропорт Верхнеозёрска» is an owner); a settlement's
@@ -343,14 +411,12 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
 
 
-def phrase_argument(sentence: ParsedSentence, head, kind: str, *, require_modifier: bool) -> Argument | None:
-    """'завод ветроустановок в Заречье', 'министр строительства Северореченской области'."""
-    phrase = [
-        t
-        for t in sentence.subtree(head, _PHRASE_RELS)
-        if t.pos != "PUNCT" and not (t.pos == "ADJ" and t.lemma in NON_IDENTIFYING and t.head_id == head.id)
-    ]
-    phrase = [t for t in phrase if t is head or _within_phrase(sentence, t, head)]
+def phrase_argument(
+    sentence: ParsedSentence, head, kind: str, *, require_modifier: bool, hidden: frozenset[str] = frozenset()
+) -> Argument | None:
+    """'завод ветроустановок в Заречье', 'министр строительства Северореченской области'; `hidden`:
+    ids of tokens that are no part of the phrase."""
+    phrase = [t for t in _phrase_tokens(sentence, head) if t.id not in hidden]
     lemmas = {t.lemma for t in phrase}
     if lemmas & RELATIVE_TIME or lemmas & REPORTING_HEADS:
         return None
@@ -361,6 +427,17 @@ def phrase_argument(sentence: ParsedSentence, head, kind: str, *, require_modifi
     if phrase[0].pos != "PROPN":
         normal = normal[:1].lower() + normal[1:]  # a common noun capitalized only as the sentence's first word
     return Argument(text, normal, kind, head.lemma if kind != POSITION else "должность")
+
+
+def _phrase_tokens(sentence: ParsedSentence, head) -> list:
+    """The words of a noun phrase without punctuation, evaluative adjectives («новый») and clauses."""
+    return [
+        t
+        for t in sentence.subtree(head, _PHRASE_RELS)
+        if t.pos != "PUNCT"
+        and not (t.pos == "ADJ" and t.lemma in NON_IDENTIFYING and t.head_id == head.id)
+        and (t is head or _within_phrase(sentence, t, head))
+    ]
 
 
 def _coined(token) -> bool:

@@ -33,6 +33,14 @@ CLASS_NOUNS: dict[str, str] = {
     **dict.fromkeys("город село посёлок поселок область край район республика регион".split(), PLACE),
 }
 
+# Organizations that are also buildings one opens or builds: «открыла завод в Твери». Named by the
+# common noun alone they are anaphoric, so they are arguments only with a named place or a proper
+# adjective (arguments._specific).
+ESTABLISHMENT_NOUNS = frozenset(
+    "завод хлебозавод комбинат фабрика школа лицей колледж больница поликлиника госпиталь музей театр "
+    "библиотека лаборатория офис филиал представительство".split()
+)
+
 # Institutions named by their function and jurisdiction: «правительство области», «министерство
 # промышленности», «Арбитражный суд Москвы».
 INSTITUTION_NOUNS = frozenset(
@@ -46,6 +54,13 @@ HEAD_ROLES = frozenset(
     "главврач начальник управляющий".split()
 )
 FOUNDER_ROLES = frozenset({"основатель", "сооснователь", "учредитель"})
+# Roles that lead the organization only as «главный ...»: «главный врач больницы», «главный редактор».
+CHIEF_ROLES = frozenset({"врач", "редактор"})
+# Collective bodies between a chair and the organization: «председатель правления банка «Х»» leads the bank.
+BOARD_NOUNS = frozenset({"правление"})
+# Who trains a team: «главный тренер клуба «Сокол» Елена Васнецова» -> coaches.
+COACH_ROLES = frozenset({"тренер", "наставник"})
+COACH_QUALIFIERS = frozenset({"главный", "старший"})
 # Nouns naming a post («на должность министра»): the post is the role noun with its genitive tail.
 POSITION_NOUNS = HEAD_ROLES | frozenset(
     "министр замминистра заместитель вице-губернатор советник судья прокурор посол тренер "
@@ -57,6 +72,9 @@ FORMER_MARKERS = frozenset({"бывший", "экс", "прежний"})
 HEAD_ROLE_QUALIFIERS = FORMER_MARKERS | frozenset({"генеральный", "нынешний", "новый", "действующий"})
 # A harvest is weighed: «собрали 640 тысяч тонн зерна», never «собрали полный зал».
 WEIGHT_UNITS = frozenset({"тонна", "центнер", "килограмм", "кг", "т", "пуд"})
+
+# Words that make a reported action a plan: «подписание соглашения запланировано на ноябрь».
+PLAN_WORDS = frozenset("планировать запланировать намечать наметить предстоять ожидаться планироваться план".split())
 
 # Who reports a fact is not its actor: «сообщила пресс-служба», «по данным источника».
 REPORTING_HEADS = frozenset(

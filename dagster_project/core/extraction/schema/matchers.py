@@ -18,12 +18,17 @@ from ...common.russian import can_be_dative
 from .arguments import Argument, ParsedSentence, argument, phrase_argument, role_holder
 from .lexicon import (
     AWARD_VERBS,
+    BOARD_NOUNS,
+    CHIEF_ROLES,
+    COACH_QUALIFIERS,
+    COACH_ROLES,
     CONTEST_NOUNS,
     FORMER_MARKERS,
     FOUNDER_ROLES,
     HEAD_ROLE_QUALIFIERS,
     HEAD_ROLES,
     MEASURE_RELATIONS,
+    PLAN_WORDS,
     POSITION_NOUNS,
     RULING_VERBS,
     STAFF_NOUNS,
@@ -104,16 +109,7 @@ class VerbPattern:
 
     def _object_heads(self, sentence: ParsedSentence, verb) -> list:
         slot = self.slot
-        hosts = [verb]
-        if slot.carrier:
-            carriers = [
-                c
-                for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj")
-                if c.lemma in slot.carrier and sentence.preposition(c) == slot.carrier_preposition
-            ]
-            if not carriers:
-                return []
-            hosts = carriers + [verb]  # the partner hangs off the carrier or, as often, off the verb
+        hosts = _hosts(sentence, verb, slot)
         heads = []
         for host in hosts:
             for child in sentence.kids(host, "obj", "obl", "iobj", "nmod", "xcomp"):
@@ -132,6 +128,30 @@ class VerbPattern:
                 if case in slot.cases or recipient or undated:
                     heads += sentence.conjuncts(child)
         return heads
+
+
+def _hosts(sentence: ParsedSentence, verb, slot: Slot) -> list:
+    """Where the object of `verb` may hang: the verb itself or, with a carrier noun, the carrier, the
+    verb, or (misattached) anywhere in the carrier's phrase: «соглашение о сотрудничестве с X»,
+    «соглашение с X о подготовке ...». No carrier where one is needed: nowhere."""
+    if not slot.carrier:
+        return [verb]
+    carriers = [
+        c
+        for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj")
+        if c.lemma in slot.carrier and sentence.preposition(c) == slot.carrier_preposition
+    ] + _relative_antecedent(sentence, verb, slot.carrier)
+    if not carriers:
+        return []
+    return [t for c in carriers for t in sentence.subtree(c, {"nmod"})] + [verb]
+
+
+def _relative_antecedent(sentence: ParsedSentence, verb, carrier: frozenset[str]) -> list:
+    """«соглашением, которое X и Y подписали»: «которое» stands for the carrier noun it refers to."""
+    antecedent = sentence.head(verb)
+    if verb.rel != "acl:relcl" or antecedent is None or antecedent.lemma not in carrier:
+        return []
+    return [antecedent] if any(c.lemma == "который" for c in sentence.kids(verb, "obj")) else []
 
 
 def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
@@ -183,42 +203,164 @@ def _subject_heads(sentence: ParsedSentence, verb, depth: int = 0) -> list:
         head = sentence.head(verb)
         return [head] if head is not None else []
     own = sentence.kids(verb, "nsubj")
+    if own and own[0].lemma == "который":  # «фонд «Исток», который подписал ...»: the antecedent
+        antecedent = _antecedent(sentence, own[0]) if verb.rel == "acl:relcl" else None
+        return [antecedent] if antecedent is not None else []
     if own:
         return sentence.conjuncts(own[0])
     head = sentence.head(verb)
     if sentence.kids(verb, "nsubj:pass") or verb.rel != "conj" or depth > 2 or head is None or head.pos != "VERB":
         return []
-    between = [t for t in sentence.tokens if head.stop <= t.start and t.stop <= verb.start]
-    if any(t.text == "," or t.lemma in RELATIVE_PRONOUNS for t in between):
-        return []  # a comma or «который» opens another clause: its subject is not this verb's
+    if not _same_clause(sentence, head, verb):
+        return []
     return _subject_heads(sentence, head, depth + 1)
+
+
+def _antecedent(sentence: ParsedSentence, pronoun):
+    """«который» refers to the nearest noun before it that agrees with it in gender and number
+    (the parser often attaches the clause to a farther noun)."""
+    number, gender = pronoun.feats.get("Number"), pronoun.feats.get("Gender")
+    for token in reversed([t for t in sentence.tokens if t.stop <= pronoun.start]):
+        if token.pos in {"NOUN", "PROPN"} and token.feats.get("Number") == number:
+            if number == "Plur" or token.feats.get("Gender") == gender:
+                return token
+    return None
+
+
+def _same_clause(sentence: ParsedSentence, head, verb) -> bool:
+    """«купил компанию, открыл центр и подписал соглашение»: verbs joined by commas and «и» share the
+    subject when they agree with each other and nothing between them opens a clause (a relative
+    pronoun, a subordinating conjunction or a subject of its own)."""
+    between = [t for t in sentence.tokens if head.stop <= t.start and t.stop <= verb.start]
+    if any(t.lemma in RELATIVE_PRONOUNS or t.pos == "SCONJ" or t.rel.startswith("nsubj") for t in between):
+        return False
+    if not any(t.text == "," for t in between):
+        return True
+    return all(head.feats.get(f) == verb.feats.get(f) for f in ("Number", "Gender", "Tense", "VerbForm"))
 
 
 class RoleAppositions:
     """«генеральный директор компании «Северный ветер» Анна Соколова» -> heads(Анна Соколова,
-    Северный ветер); «бывший директор» -> formerly_headed; «основатель стартапа» -> founded."""
+    Северный ветер); «бывший директор» -> formerly_headed; «основатель стартапа» -> founded;
+    «главный врач больницы», «председатель правления банка» -> heads; «главный тренер клуба
+    «Сокол»» -> coaches."""
 
-    triggers = HEAD_ROLES | FOUNDER_ROLES
+    triggers = HEAD_ROLES | FOUNDER_ROLES | CHIEF_ROLES | COACH_ROLES
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for role in sentence.tokens:
             if role.lemma not in self.triggers or role.pos != "NOUN":
                 continue
             holder = role_holder(sentence, role)
-            qualifiers = {c.lemma for c in sentence.kids(role, "amod")}
-            if holder is None or qualifiers - HEAD_ROLE_QUALIFIERS:
-                continue  # «спортивный директор» runs one function, not the organization
-            former = any(
-                c.lemma in FORMER_MARKERS for c in sentence.kids(role, "amod")
-            ) or role.text.lower().startswith("экс")
-            relation = "founded" if role.lemma in FOUNDER_ROLES else "formerly_headed" if former else "heads"
+            relation = _role_relation(sentence, role) if holder is not None else None
+            if relation is None:
+                continue
             types = SCHEMA[relation].object_types
-            for owner in sentence.kids(role, "nmod"):
-                if sentence.preposition(owner) or owner.feats.get("Case") != "Gen":
-                    continue
+            for owner in _role_owners(sentence, role):
                 found = argument(sentence, owner, types)
                 if found is not None and found.type in {ORGANIZATION, PLACE}:
                     yield relation, holder, found
+
+
+def _role_relation(sentence: ParsedSentence, role) -> str | None:
+    """What a role noun says of its holder, or None for a role under the head («спортивный директор»,
+    «тренер вратарей», «врач»)."""
+    qualifiers = {c.lemma for c in sentence.kids(role, "amod")}
+    former = bool(qualifiers & FORMER_MARKERS) or role.text.lower().startswith("экс")
+    if role.lemma in COACH_ROLES:
+        return None if former or qualifiers - COACH_QUALIFIERS else "coaches"
+    if role.lemma in CHIEF_ROLES:
+        if "главный" not in qualifiers:
+            return None
+        qualifiers -= {"главный"}
+    if qualifiers - HEAD_ROLE_QUALIFIERS:
+        return None  # «спортивный директор» runs one function, not the organization
+    if role.lemma in FOUNDER_ROLES:
+        return "founded"
+    return "formerly_headed" if former else "heads"
+
+
+def _role_owners(sentence: ParsedSentence, role) -> list:
+    """The genitive owners of a role, through a board: «председатель правления банка «Х»» -> банк."""
+    owners = []
+    for owner in sentence.kids(role, "nmod"):
+        if sentence.preposition(owner) or owner.feats.get("Case") != "Gen":
+            continue
+        if owner.lemma in BOARD_NOUNS:
+            owners += [n for n in sentence.kids(owner, "nmod") if n.feats.get("Case") == "Gen"]
+        else:
+            owners.append(owner)
+    return owners
+
+
+class PositionAppositions:
+    """«министр экономики Северореченской области Марина Крылова», «заместитель мэра Верхнеозёрска
+    Кирилл Данилов» -> holds_position(person, post). The post must name whose it is (an entity in its
+    genitive tail): «министр экономики Марина Крылова» does not say of which region."""
+
+    triggers = POSITION_NOUNS - HEAD_ROLES - COACH_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for role in sentence.tokens:
+            if role.lemma not in self.triggers or role.pos != "NOUN":
+                continue
+            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS:
+                continue
+            holder = role_holder(sentence, role)
+            post = _role_phrase(sentence, role) if holder is not None else None
+            if post is None or not _names_an_owner(sentence, role):
+                continue
+            yield "holds_position", holder, post
+
+
+def _names_an_owner(sentence: ParsedSentence, role) -> bool:
+    tail = [t for c in sentence.kids(role, "nmod") if not sentence.preposition(c) for t in sentence.subtree(c)]
+    spans = [sentence.article.span_of.get(t.id) for t in tail]
+    return any(span is not None and span.type in {"ORG", "LOC"} for span in spans)
+
+
+class Signings:
+    """«Подписание соглашения между банком «Х» и компанией «Y» состоялось в Казани» -> each side
+    signed with the other, when the sentence reports it as done (its main verb is in the past and
+    nothing plans it)."""
+
+    triggers = frozenset({"подписание"})
+    carriers = {"соглашение": "signed_agreement_with", "меморандум": "signed_agreement_with"} | dict.fromkeys(
+        ("контракт", "договор"), "signed_contract_with"
+    )
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if not _reported_as_done(sentence):
+            return
+        for signing in sentence.tokens:
+            if signing.lemma != "подписание" or signing.pos != "NOUN":
+                continue
+            for document in sentence.kids(signing, "nmod"):
+                relation_id = self.carriers.get(document.lemma)
+                sides = _between(sentence, (signing, document)) if relation_id else []
+                for i, left in enumerate(sides):
+                    for right in sides[i + 1 :]:
+                        yield relation_id, left, right
+
+
+def _between(sentence: ParsedSentence, hosts) -> list[Argument]:
+    """The sides of «между A и B»."""
+    return [
+        a
+        for host in hosts
+        for c in sentence.kids(host, "nmod")
+        if sentence.preposition(c) == "между"
+        for t in sentence.conjuncts(c)
+        for a in [argument(sentence, t, AGENTS)]
+        if a
+    ]
+
+
+def _reported_as_done(sentence: ParsedSentence) -> bool:
+    roots = [t for t in sentence.tokens if t.rel == "root"]
+    if sentence.lemmas & PLAN_WORDS:
+        return False
+    return any(r.feats.get("Tense") == "Past" or r.feats.get("VerbForm") == "Part" for r in roots)
 
 
 class Appointments:
@@ -437,7 +579,7 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
     return VerbPattern(relation, frozenset(verbs.split()), tense, aspect, slot, **options)
 
 
-_MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число"}), "в")
+_MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
 PATTERNS = (
     _verb("heads", "возглавлять", "Pres", "Imp"),
@@ -496,6 +638,8 @@ PATTERNS = (
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Acc"}))),  # «в понедельник»
     _verb("harvested", "собрать", "Past", "Perf", Slot("", frozenset({"Acc", "Gen", "Nom"})), units=WEIGHT_UNITS),
     RoleAppositions(),
+    Signings(),
+    PositionAppositions(),
     Appointments(),
     Resignations(),
     Awards(),

@@ -99,6 +99,20 @@ SCHEMA: dict[str, Relation] = {
             "the person led the organization before («ранее возглавлял», «бывший директор»)",
         ),
         _relation(
+            "holds_position",
+            {PERSON},
+            {POSITION},
+            Wording("являться", PRESENT, "", "", "ablt"),
+            "the person holds the post («министр экономики Северореченской области Марина Крылова»)",
+        ),
+        _relation(
+            "coaches",
+            {PERSON},
+            {ORGANIZATION},
+            Wording("тренировать", PRESENT),
+            "the person is the (head) coach of the team («главный тренер клуба «Сокол» Елена Васнецова»)",
+        ),
+        _relation(
             "founded",
             {PERSON},
             {ORGANIZATION},
@@ -158,7 +172,7 @@ SCHEMA: dict[str, Relation] = {
             "received a grant from the organization",
         ),
         # actions on facilities and events
-        _relation("opened", AGENTS, THINGS, Wording("открыть", PAST), "opened the facility"),
+        _relation("opened", AGENTS, THINGS | {EVENT}, Wording("открыть", PAST), "opened the facility or the event"),
         _relation("launched", AGENTS, THINGS, Wording("запустить", PAST), "launched the facility or the line"),
         _relation("built", AGENTS, {FACILITY}, Wording("построить", PAST), "built the facility"),
         _relation(
