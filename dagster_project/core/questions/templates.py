@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..common.russian import grammatical_gender, inflect_adjective, inflect_phrase, morph
+from ..common.russian import grammatical_gender, inflect_adjective, inflect_phrase, lemma_key, morph
 from ..extraction.schema.lexicon import ON_NOUNS
 from ..extraction.schema.relations import (
     DATE,
@@ -382,6 +382,10 @@ def _set(sg: Subgraph, index: GraphIndex) -> str:
     s, r, o = sg.triples[0]
     relation_id = schema_relation(index, r)
     partners = [index.node(x) for x in sg.answer]
+    if len({p.type for p in partners}) > 1:
+        raise QuestionError("set partners of different types have no common question word")
+    if _named_twice(partners):
+        raise QuestionError("one set partner's name lies inside another's: likely one entity named twice")
     # the partners' class noun when they share one («какие клубы»), else the generic one of their type
     descriptors = {p.descriptor for p in partners}
     shared = descriptors.pop() if len(descriptors) == 1 else ""
@@ -390,7 +394,14 @@ def _set(sg: Subgraph, index: GraphIndex) -> str:
         question = ask_object(relation_id, index.node(sg.anchor), asked, plural=True)
     else:
         question = ask_subject(relation_id, asked, index.node(sg.anchor), plural=True)
-    return f"{question} Назовите всех." if asked.type == "PER" else f"{question} Назовите все."
+    # «кто» has no plural: ask for all of them; a plural «какие ...» already does
+    return f"{question} Назовите всех." if asked.type == "PER" else question
+
+
+def _named_twice(partners: list[NodeInfo]) -> bool:
+    """«Верхнеозёрск» and «Администрация Верхнеозёрска»: the words of one name within another's."""
+    words = [set(lemma_key(p.label).split()) for p in partners]
+    return any(a <= b for i, a in enumerate(words) for j, b in enumerate(words) if i != j and a)
 
 
 def _cond(sg: Subgraph, index: GraphIndex) -> str:

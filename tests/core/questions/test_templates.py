@@ -344,3 +344,36 @@ def test_a_post_one_holds_is_never_described_by_a_which_clause():
     post = NodeInfo("министр экономики Северореченской области", "OTHER", "должность")
     with pytest.raises(QuestionError):
         description("holds_position", post, False, NodeInfo("Марина Крылова", "PER"), "nomn")
+
+
+def _set_question(anchor: NodeInfo, relation_id: str, partners: list[NodeInfo]) -> str:
+    from dagster_project.core.extraction.schema import SCHEMA as relations
+    from dagster_project.core.graph.rdf import RelationFrame
+
+    wording = relations[relation_id].wording
+    frame = RelationFrame(relation_id, wording.verb, wording.complement, wording.preposition, wording.case, relation_id)
+    nodes = {"urn:a": anchor} | {f"urn:p{i}": partner for i, partner in enumerate(partners)}
+    index = GraphIndex(nodes=nodes, relations={"urn:r": frame})
+    triples = tuple(("urn:a", "urn:r", f"urn:p{i}") for i in range(len(partners)))
+    subgraph = Subgraph("set", triples, tuple(f"urn:p{i}" for i in range(len(partners))), anchor="urn:a")
+    return generate_question(subgraph, index).question
+
+
+def test_a_set_question_names_its_partners_kind_in_the_plural():
+    clubs = [NodeInfo("Старт", "ORG", "клуб"), NodeInfo("Ладога", "ORG", "клуб")]
+    assert _set_question(NodeInfo("Сокол", "ORG", "клуб"), "won_against", clubs) == (
+        "У каких клубов выиграл клуб «Сокол»?"
+    )
+    people = [SOKOLOVA, NOSOV]
+    assert _set_question(KAZAN, "visited", people).endswith("Назовите всех.")
+
+
+def test_a_set_of_mixed_kinds_or_of_one_entity_named_twice_is_not_asked():
+    with pytest.raises(QuestionError):  # a city and a plant have no common question word
+        _set_question(SOKOLOVA, "visited", [KAZAN, NodeInfo("Камский завод", "ORG", "завод")])
+    with pytest.raises(QuestionError):  # the city and its administration are one entity named twice
+        _set_question(
+            NodeInfo("Игорь Белов", "PER"),
+            "heads",
+            [NodeInfo("Верхнеозёрск", "ORG"), NodeInfo("Администрация Верхнеозёрска", "ORG")],
+        )
