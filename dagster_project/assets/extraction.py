@@ -19,8 +19,9 @@ from ._common import outcome_metadata, strategy_metadata, table_metadata
     partitions_def=monthly_partitions,
     kinds={"python", "parquet"},
     description="Raw (subject, relation, object) triplets per article. With an LLM: prompts/triplet_extraction.j2 "
-    "per chunk of whole sentences, JSON validated by pydantic. Offline: Natasha dependency parse (subject, verb "
-    "lemma + preposition, complement; named entities, numbers and dates kept).",
+    "per chunk of whole sentences, JSON validated by pydantic. Offline: the typed relation schema (appointments, "
+    "affiliations, outcomes, facilities, rulings, places, dates, quantities) matched by grammars over Natasha's parse; "
+    "a sentence outside the schema yields no fact.",
 )
 def raw_triplets(
     context: AssetExecutionContext,

@@ -11,16 +11,29 @@ from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam,
 from ..core.common.months import seed_for
 from ..core.filters import verdicts as core_filters
 from ..core.filters.entity_match import entity_match
+from ..core.filters.linter import lint
 from ..core.filters.ner_presence import ner_presence
-from ..core.filters.selection import combine_verdicts, funnel, select_top_k
-from ..core.filters.strategies import VerdictFilter, entity_match_description, ner_presence_description
+from ..core.filters.selection import combine_verdicts, funnel, normalized_question, select, selected_questions
+from ..core.filters.strategies import (
+    VerdictFilter,
+    entity_match_description,
+    linter_description,
+    ner_presence_description,
+)
 from ..core.graph.rdf import MonthGraph
 from ..core.graph.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
+from ..core.release.hub.base import Hub
+from ..core.release.publishing import earlier_questions
 from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, StorageResource
-from ._common import markdown_table, outcome_metadata, strategy_metadata, table_metadata
+from ._common import markdown_table, month_of, outcome_metadata, strategy_metadata, table_metadata
 
-FILTER_NAMES = ["qa_acceptability", "qa_ner_presence", "qa_closed_book", "qa_entity_match", "qa_judge"]
+FILTER_NAMES = ["qa_acceptability", "qa_ner_presence", "qa_closed_book", "qa_entity_match", "qa_judge", "qa_linter"]
+
+
+def funnel_path(storage: StorageResource, partition_key: str):
+    """The selection funnel of a month, read back by published_release for the manifest."""
+    return storage.path("funnel", f"{partition_key}.json")
 
 
 def verdict_metadata(frame: pd.DataFrame, **extra) -> dict:
@@ -133,12 +146,23 @@ def qa_entity_match(
     )
 
 
+@_filter_asset(
+    "Question linter (offline, always on): missing objects and counted nouns, article-relative time, answer "
+    "fragments, question word vs answer type, answer not in a gold text, conditions not named, ungrammatical "
+    "patterns, answer in the question. One reason code per finding."
+)
+def qa_linter(qa_candidates: pd.DataFrame, news_articles: pd.DataFrame) -> Output[pd.DataFrame]:
+    frame = lint(qa_candidates, news_articles)
+    return Output(frame, metadata=verdict_metadata(frame, **strategy_metadata(linter=linter_description())))
+
+
 @asset(
     group_name="filters",
     partitions_def=monthly_partitions,
     kinds={"python", "parquet"},
     description="The benchmark's questions: all verdicts combined (a failed verdict drops a question, a "
-    "skipped one does not), ranked per type, top K per type.",
+    "skipped one does not), ranked per type, then taken under the selection caps (answer share, facts per "
+    "question, mirrored multi-hop, asked in an earlier version) up to K per type, never padded.",
 )
 def benchmark_questions(
     context: AssetExecutionContext,
@@ -148,7 +172,10 @@ def benchmark_questions(
     qa_closed_book: pd.DataFrame,
     qa_entity_match: pd.DataFrame,
     qa_judge: pd.DataFrame,
+    qa_linter: pd.DataFrame,
     benchmark: BenchmarkSettings,
+    hub: ResourceParam[Hub],
+    storage: StorageResource,
 ) -> Output[pd.DataFrame]:
     verdicts = {
         "qa_acceptability": qa_acceptability,
@@ -156,10 +183,15 @@ def benchmark_questions(
         "qa_closed_book": qa_closed_book,
         "qa_entity_match": qa_entity_match,
         "qa_judge": qa_judge,
+        "qa_linter": qa_linter,
     }
     combined = combine_verdicts(qa_candidates, verdicts)
-    selected = select_top_k(combined, k=benchmark.top_k_per_type, seed=seed_for(context.partition_key, "selection"))
-    table = funnel(combined, selected, FILTER_NAMES)
+    asked_before = {normalized_question(q) for q in earlier_questions(hub, month_of(context).version)}
+    k = benchmark.top_k_per_type
+    decided = select(combined, k=k, seed=seed_for(context.partition_key, "selection"), asked_before=asked_before)
+    selected = selected_questions(decided)
+    table = funnel(decided, FILTER_NAMES, k)
+    funnel_path(storage, context.partition_key).write_text(table.to_json(orient="records", force_ascii=False))
     missing = [kind for kind in SUBGRAPH_TYPES if not (selected["type"] == kind).any()]
     if missing:
         context.log.warning(f"no questions of type {', '.join(missing)} survived the filters")
@@ -170,7 +202,9 @@ def benchmark_questions(
             selected,
             ["type", "question", "answer"],
             per_type=MetadataValue.json(per_type),
-            funnel=MetadataValue.md(markdown_table(table, max_rows=10)),
+            shortfall=MetadataValue.json({row.type: int(row.shortfall) for row in table.itertuples()}),
+            asked_before=MetadataValue.int(len(asked_before)),
+            funnel=MetadataValue.md(markdown_table(table.set_index("type").T.reset_index(names="step"), max_rows=40)),
             top_k_per_type=MetadataValue.int(benchmark.top_k_per_type),
         ),
     )

@@ -1,6 +1,8 @@
 """release: the four datasets, the blocking checks that stop a leaking release, and publication
 of version M (and of the historical datasets at version M-1)."""
 
+import json
+
 import pandas as pd
 from dagster import (
     AssetCheckResult,
@@ -33,6 +35,7 @@ from ..partitions import monthly_partitions
 from ..resources import BenchmarkSettings, ReleaseKey, StorageResource
 from ..resources.io_manager import read_strategies
 from ._common import markdown_table, month_of, table_metadata
+from .filters import funnel_path
 
 _DESCRIPTIONS = {
     "public_texts": "Public texts: id (public int), text. The retrieval corpus of the month.",
@@ -164,6 +167,7 @@ STRATEGY_RECORDS = {
     "qa_judge": ("judge",),
     "qa_ner_presence": ("ner_presence",),
     "qa_entity_match": ("entity_match",),
+    "qa_linter": ("linter",),
 }
 
 
@@ -177,6 +181,11 @@ def recorded_strategies(context: AssetExecutionContext, storage: StorageResource
                 context.log.warning(f"{asset_name} records no strategy for {stage}; the manifest says so")
             strategies[stage] = recorded.get(stage) or unrecorded_description(asset_name)
     return strategies
+
+
+def _recorded_funnel(storage: StorageResource, partition_key: str) -> list[dict] | None:
+    path = funnel_path(storage, partition_key)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
 @asset(
@@ -207,6 +216,7 @@ def published_release(
         strategies=recorded_strategies(context, storage),
         thresholds=benchmark.thresholds(),
         key_source=key_source,
+        funnel=_recorded_funnel(storage, context.partition_key),
     )
     tables = {
         "public_texts": public_texts,

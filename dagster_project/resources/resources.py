@@ -13,7 +13,7 @@ from pydantic import SecretStr
 
 from ..core.common.months import Month
 from ..core.common.package_files import project_dir
-from ..core.extraction.strategies import DependencyParseExtractor, LLMTripletExtractor
+from ..core.extraction.strategies import LLMTripletExtractor, SchemaExtractor
 from ..core.filters.acceptability import unavailable_reason
 from ..core.filters.strategies import (
     NO_CLOSED_BOOK_MODELS,
@@ -174,7 +174,7 @@ def strategy_resources(settings: Settings) -> dict[str, object]:
     llm, pipeline = settings.llm, settings.pipeline
     wikidata = settings.wikidata
     strategies: dict[str, object] = {
-        "triplet_extractor": DependencyParseExtractor(),
+        "triplet_extractor": SchemaExtractor(),
         "entity_normalizer": OfflineNormalizer(),
         "question_generator": TemplateQuestionGenerator(),
         "judge_filter": SkippedFilter(NO_LLM_ENDPOINT),

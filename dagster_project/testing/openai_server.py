@@ -265,17 +265,21 @@ def _extraction_answer(body: dict) -> str:
     return _extraction_for_text(prompt_text(body))
 
 
+# The fake model reads no dates off the prompt; relative dates resolve against this fixed day.
+_FAKE_TODAY = "2025-09-15"
+
+
 @lru_cache(maxsize=4096)
 def _extraction_for_text(text: str) -> str:
-    from ..core.extraction.dependency_parse import extract_triplets
+    from ..core.extraction.schema import extract_schema_triplets
 
     triplets = []
-    for t in extract_triplets("prompt", text):
+    for t in extract_schema_triplets("prompt", text, _FAKE_TODAY):
         triplets.append(
             {
                 "subject": t.subject_normal,
                 "subject_type": t.subject_type,
-                "relation": t.relation,
+                "relation": " ".join(part for part in (t.verb, t.complement, t.preposition) if part),
                 "object": t.object_normal,
                 "object_type": t.object_type,
                 "evidence": t.sentence,

@@ -7,7 +7,7 @@ import shutil
 from dagster import AssetKey, DagsterInstance, materialize
 
 from dagster_project.core.common.package_files import file_sha256, project_dir
-from dagster_project.core.extraction.strategies import DependencyParseExtractor, LLMTripletExtractor
+from dagster_project.core.extraction.strategies import LLMTripletExtractor, SchemaExtractor
 from dagster_project.core.filters.strategies import (
     NO_CLOSED_BOOK_MODELS,
     NO_LLM_ENDPOINT,
@@ -31,7 +31,7 @@ LLM_ENV = {"RAGBENCH_LLM_BASE_URL": "http://127.0.0.1:9/v1", "RAGBENCH_LLM_MODEL
 def test_without_a_model_every_stage_is_offline_or_skipped_and_says_so():
     strategies = strategy_resources(Settings.from_env({}))
     assert sorted(strategies) == sorted(STRATEGY_KEYS)
-    assert isinstance(strategies["triplet_extractor"], DependencyParseExtractor)
+    assert isinstance(strategies["triplet_extractor"], SchemaExtractor)
     assert isinstance(strategies["entity_normalizer"], OfflineNormalizer)
     assert isinstance(strategies["question_generator"], TemplateQuestionGenerator)
     assert isinstance(strategies["novelty_check"], NoNoveltyCheck)
@@ -77,12 +77,14 @@ def test_closed_book_models_and_an_embeddings_endpoint_come_from_the_settings():
 def test_each_stage_records_its_strategy_next_to_its_data(materialized_month):
     data = materialized_month.data_dir
     recorded = json.loads((data / "raw_triplets" / f"{SAMPLE_MONTH.key}.strategy.json").read_text(encoding="utf-8"))
-    assert recorded == {"triplet_extraction": DependencyParseExtractor().describe()}
+    assert recorded == {"triplet_extraction": SchemaExtractor().describe()}
     manifest = materialized_month.hub.manifest(repo_name("private_qa"), SAMPLE_MONTH.version)
     assert manifest["strategy_details"]["triplet_extraction"] == recorded["triplet_extraction"]
     assert manifest["strategies"]["entity_normalization"].startswith("offline:")
-    assert set(manifest["strategies"]) == {"triplet_extraction", "entity_normalization", "novelty", "qa_generation",
-                                           "acceptability", "closed_book", "judge", "ner_presence", "entity_match"}
+    assert set(manifest["strategies"]) == {
+        "triplet_extraction", "entity_normalization", "novelty", "qa_generation",
+        "acceptability", "closed_book", "judge", "ner_presence", "entity_match", "linter",
+    }
 
 
 def test_a_rerun_of_one_stage_with_another_strategy_shows_in_the_next_manifest(materialized_month, tmp_path):
@@ -97,4 +99,4 @@ def test_a_rerun_of_one_stage_with_another_strategy_shows_in_the_next_manifest(m
         assert result.success
     manifest = LocalHub(tmp_path / "hub").manifest(repo_name("private_qa"), SAMPLE_MONTH.version)
     assert manifest["strategies"]["judge"] == "skipped (judged elsewhere this month)"
-    assert manifest["strategies"]["triplet_extraction"] == "offline: natasha-syntax-v1"  # the other stages as recorded
+    assert manifest["strategies"]["triplet_extraction"] == "offline: schema-v1"  # the other stages as recorded

@@ -21,7 +21,7 @@ from ..common.mentions import mention_score
 from ..common.russian import lemma_key, morph
 from ..llm.client import LLMResult, LLMTask, pydantic_parser
 from ..llm.prompts import EXTRACTION_PROMPT, chunk_text, render_messages
-from .dependency_parse import ENTITY_TYPES, RawTriplet
+from .triplets import ENTITY_TYPES, RawTriplet
 
 PREPOSITIONS = {
     "в", "во", "на", "с", "со", "к", "ко", "о", "об", "обо", "от", "до", "из", "у", "по", "за", "для", "без",

@@ -1,4 +1,4 @@
-"""Triplet extraction strategies: Natasha's dependency parse offline, or an LLM per text chunk."""
+"""Triplet extraction strategies: the typed relation schema offline, or an LLM per text chunk."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from ..common.strategy import Log, offline_description
 from ..llm.client import LLMSettings
 from ..llm.prompts import EXTRACTION_PROMPT
 from ..llm.stage import client_report, llm_description, result_failures, run_llm_stage
-from .dependency_parse import EXTRACTOR_NAME, extract_triplets, triplets_frame
 from .llm import extraction_tasks, triplets_from_results
+from .schema import EXTRACTOR_NAME, SCHEMA, extract_schema_triplets
+from .triplets import triplets_frame
 
 
 class TripletExtractor(Protocol):
@@ -24,17 +25,19 @@ class TripletExtractor(Protocol):
     def describe(self) -> dict: ...
 
 
-class DependencyParseExtractor:
-    """Offline: subject, verb lemma + preposition and complement from Natasha's dependency parse."""
+class SchemaExtractor:
+    """Offline: only the relations of the typed schema (core/extraction/schema/relations.py), matched
+    by grammars over Natasha's parse; a sentence outside the schema yields no fact."""
 
     def describe(self) -> dict:
-        return offline_description(EXTRACTOR_NAME)
+        return offline_description(EXTRACTOR_NAME, relations=len(SCHEMA))
 
     def extract(self, articles: pd.DataFrame, log: Log) -> StageOutcome:
         triplets, failures = [], []
         for i, row in enumerate(articles.itertuples(index=False), start=1):
             try:
-                triplets += extract_triplets(row.article_id, f"{row.title}.\n\n{row.text}")
+                text = f"{row.title}.\n\n{row.text}"
+                triplets += extract_schema_triplets(row.article_id, text, row.published_at)
             except Exception as exc:  # noqa: BLE001 - one bad article must not stop the month
                 failures.append(ItemFailure(row.article_id, f"{type(exc).__name__}: {exc}"))
             if i % 25 == 0:

@@ -140,3 +140,7 @@ def ner_presence_description(threshold: float) -> dict:
 
 def entity_match_description(threshold: float) -> dict:
     return offline_description("rapidfuzz partial ratio on lemmas", threshold=threshold)
+
+
+def linter_description() -> dict:
+    return offline_description("question linter: rules over pymorphy3 morphology and gold-text lemmas")

@@ -12,6 +12,8 @@ import yaml
 from rapidfuzz import fuzz
 
 from ..common.russian import fold, lemma_key
+from ..extraction.schema import SCHEMA
+from .rdf import SCHEMA_KEY_PREFIX
 
 LITERAL_TYPES = {"NUM", "DATE"}
 NAMED_TYPES = {"PER", "ORG", "LOC"}
@@ -222,7 +224,11 @@ def normalize_triplets(
                 "canonical_subject": subject["canonical"],
                 "subject_type": subject["type"],
                 "subject_descriptor": subject["descriptor"],
-                "relation_key": relation_key(row.verb, row.complement, row.preposition, row.case),
+                "relation_key": (
+                    SCHEMA_KEY_PREFIX + row.relation  # one relation per schema id, whatever its wording
+                    if row.relation in SCHEMA
+                    else relation_key(row.verb, row.complement, row.preposition, row.case)
+                ),
                 "canonical_relation": relation_label(row.verb, row.complement, row.preposition, row.case),
                 "verb": row.verb,
                 "complement": row.complement,

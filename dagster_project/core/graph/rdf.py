@@ -25,6 +25,10 @@ HAS_VERB = NamedNode(VOCAB + "verb")
 HAS_COMPLEMENT = NamedNode(VOCAB + "complement")
 HAS_PREPOSITION = NamedNode(VOCAB + "preposition")
 HAS_CASE = NamedNode(VOCAB + "case")
+# The typed-schema relation id (core/extraction/schema) a relation stands for; question templates
+# are looked up by it. Relations from open extraction have none.
+HAS_SCHEMA_RELATION = NamedNode(VOCAB + "schemaRelation")
+SCHEMA_KEY_PREFIX = "schema:"
 RELATION_CLASS = NamedNode(VOCAB + "Relation")
 TYPE_CLASSES = {
     "PER": NamedNode(VOCAB + "Person"),
@@ -93,6 +97,9 @@ def build_quads(facts: pd.DataFrame) -> list[Quad]:
         quads.add(Quad(relation, HAS_COMPLEMENT, Literal(row.complement), default))
         quads.add(Quad(relation, HAS_PREPOSITION, Literal(row.preposition), default))
         quads.add(Quad(relation, HAS_CASE, Literal(row.case), default))
+        if row.relation_key.startswith(SCHEMA_KEY_PREFIX):
+            schema_id = row.relation_key.removeprefix(SCHEMA_KEY_PREFIX)
+            quads.add(Quad(relation, HAS_SCHEMA_RELATION, Literal(schema_id), default))
         quads.add(Quad(subject, relation, obj, article_iri(row.article_id)))
     return sorted(quads, key=str)
 
@@ -134,6 +141,7 @@ class RelationFrame:
     complement: str
     preposition: str
     case: str
+    schema: str = ""  # the schema relation id, when the relation comes from the typed schema
 
 
 @dataclass
@@ -179,6 +187,7 @@ class GraphIndex:
                     complement=props.get("complement", ""),
                     preposition=props.get("preposition", ""),
                     case=props.get("case", ""),
+                    schema=props.get("schemaRelation", ""),
                 )
             else:
                 index.nodes[iri] = NodeInfo(

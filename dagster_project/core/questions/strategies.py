@@ -68,7 +68,8 @@ class QuestionGenerator(Protocol):
 
 
 class TemplateQuestionGenerator:
-    """Offline: a template per subgraph type, inflected with pymorphy3. A subgraph no template reads
+    """Offline: templates per schema relation and direction, the question word from the argument type,
+    inflected with pymorphy3. A subgraph no template reads
     naturally for is passed over, not counted as an error."""
 
     def describe(self) -> dict:

@@ -1,35 +1,60 @@
-"""Offline question generation: grammatical Russian templates per subgraph type.
+"""Question templates per schema relation and direction.
 
-Relations are stored as frames (verb lemma, folded direct object, preposition, case), so a
-question can put the verb in the right tense and gender and the named entity in the case the
-verb governs ("подписать соглашение с" + instrumental -> "с Олегом Мельниковым").
+Every schema relation has one wording (core/extraction/schema/relations.py): a verb in a fixed
+tense, the words after it, a preposition and the case of the object. A question asks for one
+side of it, with the question word chosen by the argument type (Кто only for people, «какая
+компания» from an organization's class noun, Где / Когда / Сколько + counted noun), so each
+question is grammatical by construction:
 
-    simple  "С кем подписала соглашение Анна Соколова?"
-    set     "Кому выдал кредит банк «Заречный»? Назовите всех."
-    cond    "Кто посетил Казань и подписал соглашение с ВТУ?"
-    mh      "Кто возглавляет компанию, которая открыла новый завод в Твери?"
+    ask_object   «С какой компанией подписала соглашение компания «Северный ветер»?»
+    ask_subject  «Кто возглавляет банк «Заречный»?»
+    description  «компанию, которая открыла логистический центр в Заречье» (a bridge in mh)
+    conjunction  «Какая компания подписала соглашение с ВТУ и открыла сервисный центр в Заречье?»
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..common.russian import grammatical_gender, inflect_adjective, inflect_phrase, morph, verb_form
-from ..graph.rdf import GraphIndex, NodeInfo, RelationFrame
+from ..common.russian import grammatical_gender, inflect_adjective, inflect_phrase, lemma_key, morph
+from ..extraction.schema.lexicon import ON_NOUNS
+from ..extraction.schema.relations import (
+    DATE,
+    EVENT,
+    FACILITY,
+    FORMER,
+    MONEY,
+    ORGANIZATION,
+    PASSIVE,
+    PERSON,
+    PLACE,
+    POSITION,
+    PRESENT,
+    QUANTITY,
+    SCHEMA,
+    WORK,
+    Relation,
+)
+from ..graph.rdf import GraphIndex, NodeInfo
 from ..graph.subgraphs import Subgraph
 
-GENERATOR = "template-ru-v1"
+GENERATOR = "schema-template-ru-v1"
 
 _WHO = {"nomn": "кто", "gent": "кого", "datv": "кому", "accs": "кого", "ablt": "кем", "loct": "ком"}
-_WHAT = {"nomn": "что", "gent": "чего", "datv": "чему", "accs": "что", "ablt": "чем", "loct": "чём"}
-_KIND_NOUNS = {"PER": "человек", "ORG": "организация", "LOC": "место", "OTHER": "объект"}
-_PLACE_PREPOSITIONS = {"в", "на"}
-_DATE_QUESTION = {"с": "с какого времени", "до": "до какого времени", "к": "к какому сроку"}
-_NUMBER_PREPOSITIONS = {"на", "до", "в", "от", "около"}
+_DEFAULT_NOUNS = {
+    ORGANIZATION: "организация",
+    FACILITY: "объект",
+    EVENT: "мероприятие",
+    WORK: "произведение",
+    POSITION: "должность",
+    PERSON: "человек",
+}
+_REGION_NOUNS = ("область", "край", "республика", "район", "округ")
+_GRAPH_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE, "DATE": DATE}
 
 
 class QuestionError(ValueError):
-    """The subgraph cannot be put into a question (recorded as a per-item failure)."""
+    """The relation or direction has no template (e.g. asking who harvested a given tonnage)."""
 
 
 @dataclass(frozen=True)
@@ -39,215 +64,374 @@ class QA:
     answer_items: list[str]
 
 
-# --- naming nodes --------------------------------------------------------------------------------
+# --- nodes ---------------------------------------------------------------------------------------
 
 
-def node_gender(node: NodeInfo) -> str:
-    if node.descriptor:
+def argument_type(node: NodeInfo, relation: Relation, is_subject: bool) -> str:
+    """The schema type of a node in a relation: its graph type, refined by the relation's signature."""
+    allowed = relation.subject_types if is_subject else relation.object_types
+    if node.type in _GRAPH_TYPES:
+        return _GRAPH_TYPES[node.type]
+    if node.type == "NUM":
+        return MONEY if MONEY in allowed else QUANTITY
+    kinds = sorted(allowed & {FACILITY, EVENT, WORK, POSITION})
+    return kinds[0] if kinds else FACILITY
+
+
+# A legal form is no class noun a reader asks with: «какое ООО» reads as a form, not a question.
+_LEGAL_FORM_NOUNS = {form: "компания" for form in ("ооо", "ао", "пао", "оао", "зао")} | {
+    form: "предприятие" for form in ("муп", "гуп", "фгуп")
+}
+
+
+def kind_noun(node: NodeInfo, kind: str) -> str:
+    """The class noun a question uses for a node: its own descriptor, else one for its type."""
+    if node.descriptor and kind != PERSON:
+        return _LEGAL_FORM_NOUNS.get(node.descriptor.lower(), node.descriptor)
+    if kind == PLACE:
+        last = node.label.split(" ")[-1].lower()
+        return last if last in _REGION_NOUNS else "город"
+    return _DEFAULT_NOUNS.get(kind, "объект")
+
+
+def name(node: NodeInfo, case: str, kind: str) -> str:
+    """A node named in a case: «компанией «Северный ветер»», «Анной Соколовой», «Казани»."""
+    if kind in {DATE, QUANTITY, MONEY} or case == "date":
+        return node.label
+    if kind == PERSON:
+        return _person_in_case(node.label, case)
+    if node.descriptor and node.label[:1].isupper() and node.descriptor not in node.label.lower():
+        return f"{inflect_phrase(node.descriptor, case)} «{node.label}»"
+    return inflect_phrase(node.label, case)
+
+
+_SURNAME_CASE_ENDINGS = {
+    "masc": {"gent": "а", "accs": "а", "datv": "у", "ablt": "ым", "loct": "е"},
+    "femn": {"gent": "ой", "accs": "у", "datv": "ой", "ablt": "ой", "loct": "ой"},
+}
+
+
+def _person_in_case(label: str, case: str) -> str:
+    """A person's name in a case; a surname in -ов/-ев/-ин the dictionary does not know declines
+    by the regular pattern («Денис Шатров» -> «Денисом Шатровым»)."""
+    inflected = inflect_phrase(label, case, person=True).split(" ")
+    words = label.split(" ")
+    person_gender = gender(NodeInfo(label, "PER"), PERSON)
+    last = words[-1]
+    endings = _SURNAME_CASE_ENDINGS.get(person_gender, {})
+    if len(words) > 1 and inflected[-1] == last and case in endings:
+        if person_gender == "masc" and last.endswith(("ов", "ев", "ёв", "ин", "ын")):
+            inflected[-1] = last + endings[case]
+        elif person_gender == "femn" and last.endswith(("ова", "ева", "ёва", "ина", "ына")):
+            inflected[-1] = last[:-1] + endings[case]
+    return " ".join(inflected)
+
+
+def answer_text(node: NodeInfo) -> str:
+    """The answer: the node's canonical nominative name, a quantity with its unit."""
+    return node.label
+
+
+def gender(node: NodeInfo, kind: str) -> str:
+    if node.descriptor and kind != PERSON:
         return grammatical_gender(node.descriptor)
-    if node.type == "PER":
-        first = node.label.split(" ")[0]
-        for parse in morph().parse(first):
-            if {"Name"} & parse.tag.grammemes or {"Surn"} & parse.tag.grammemes:
+    if kind == PERSON:
+        for parse in morph().parse(node.label.split(" ")[0]):
+            if {"Name", "Surn"} & parse.tag.grammemes:
                 return str(parse.tag.gender or "masc")
         return "masc"
     return grammatical_gender(node.label)
 
 
-def name(node: NodeInfo, case: str = "nomn") -> str:
-    """How a node is named in a question, in the given case."""
-    if node.type in {"NUM", "DATE"} or case in {"", "date"}:
-        return node.label if not node.descriptor else f"{node.descriptor} «{node.label}»"
-    if node.descriptor:
-        return f"{inflect_phrase(node.descriptor, case)} «{node.label}»"
-    return inflect_phrase(node.label, case, person=node.type == "PER")
+def _which(noun: str, case: str, plural: bool = False) -> str:
+    """«какую компанию», «каким фондом»; plural for sets: «какие клубы», «с какими компаниями»."""
+    if plural:
+        return _which_plural(noun, case)
+    noun_gender = grammatical_gender(noun)
+    animate = "anim" in morph().parse(noun)[0].tag
+    return f"{inflect_adjective('какой', noun_gender, case, animate)} {inflect_phrase(noun, case)}"
 
 
-def _kind_noun(node: NodeInfo) -> str:
-    return node.descriptor or _KIND_NOUNS.get(node.type, "объект")
+def _which_plural(noun: str, case: str) -> str:
+    head, _, rest = noun.partition(" ")  # class nouns are one word, or a word and its genitive tail
+    parsed = morph().parse(head)[0]
+    noun_form = parsed.inflect({case, "plur"})
+    animacy = ({"anim"} if "anim" in parsed.tag else {"inan"}) if case == "accs" else set()
+    which = morph().parse("какой")[0].inflect({case, "plur"} | animacy)
+    if noun_form is None or which is None:
+        raise QuestionError(f"no plural of {noun!r} in {case}")
+    return " ".join(part for part in (which.word, noun_form.word, rest) if part)
 
 
-def _wh_object(node: NodeInfo, frame: RelationFrame) -> str:
-    """The question word for a node that fills the complement slot of `frame`."""
-    case, prep = frame.case, frame.preposition
-    for special in (_wh_literal, _wh_place):
-        word = special(node, case, prep)
-        if word is not None:
-            return word
-    grammatical_case = case if case in _WHO else "accs"
-    if node.descriptor:
-        gender = grammatical_gender(node.descriptor)
-        animate = "anim" in (morph().parse(node.descriptor)[0].tag.grammemes)
-        which = inflect_adjective("какой", gender, grammatical_case, animate)
-        return f"{prep} {which} {inflect_phrase(node.descriptor, grammatical_case)}".strip()
-    table = _WHO if node.type == "PER" else _WHAT
-    if node.type == "ORG" and grammatical_case not in {"accs", "nomn"}:
-        table = _WHO  # "с кем подписал соглашение", "кому выдал кредит"
-    return f"{prep} {table[grammatical_case]}".strip()
+def counted_noun(quantity: str) -> str:
+    """«640 тысяч тонн зерна» -> «тонн зерна»; «4,5 мегаватта» -> «мегаватт»: what «Сколько» counts."""
+    words = quantity.split(" ")
+    numbers = [i for i, w in enumerate(words) if any(ch.isdigit() for ch in w)]
+    rest = words[numbers[-1] + 1 :] if numbers else words  # «более 110 сотрудников»: after the number
+    while rest and morph().parse(rest[0])[0].normal_form in {"тысяча", "миллион", "миллиард", "тыс", "млн", "млрд"}:
+        rest = rest[1:]
+    if not rest:
+        raise QuestionError(f"quantity {quantity!r} has no counted noun")
+    readings = morph().parse(rest[0])
+    if any(r.tag.POS == "NOUN" and {"gent", "plur"} <= r.tag.grammemes for r in readings):
+        return " ".join(rest)  # already the counting form: «210 человек», «85 тысяч тонн»
+    unit = readings[0]
+    plural = unit.inflect({"gent", "plur"}) if unit.tag.POS == "NOUN" else None
+    return " ".join([plural.word if plural else rest[0], *rest[1:]])
 
 
-def _wh_literal(node: NodeInfo, case: str, prep: str) -> str | None:
-    """The question word of a date ("когда", "с какого времени") or a number ("сколько"); None otherwise."""
-    if node.type == "DATE" or case == "date":
-        return _DATE_QUESTION.get(prep, "когда")
-    if node.type != "NUM":
-        return None
-    if prep and prep not in _NUMBER_PREPOSITIONS:
-        raise QuestionError(f"no natural question word for a number after '{prep}'")
-    return f"{prep} сколько".strip()
+# --- question words and predicates ---------------------------------------------------------------
 
 
-def _wh_place(node: NodeInfo, case: str, prep: str) -> str | None:
-    """The question word of a place after a preposition of place ("где", "куда", "откуда"); None otherwise."""
-    if node.type != "LOC":
-        return None
-    if prep in _PLACE_PREPOSITIONS and case == "loct":
+def _preposition_parts(relation: Relation) -> tuple[str, str]:
+    """«в состав» -> («в», «состав»): a preposition with a noun governs its object in the genitive."""
+    preposition, _, noun = relation.wording.preposition.partition(" ")
+    return preposition, noun
+
+
+def wh_object(relation: Relation, node: NodeInfo, plural: bool = False) -> str:
+    """The question word for the object of `relation`, with its preposition (plural: for a set)."""
+    kind = argument_type(node, relation, is_subject=False)
+    case = relation.wording.case
+    preposition, noun = _preposition_parts(relation)
+    if kind == DATE:
+        return "когда"
+    if kind in {QUANTITY, MONEY}:
+        return f"сколько {counted_noun(node.label)}"
+    if kind == PLACE and preposition in {"в", "на"} and case == "loct" and not noun:
         return "где"
-    if prep in _PLACE_PREPOSITIONS and case == "accs":
-        return "куда"
-    if prep in {"из", "с"} and case == "gent":
-        return "откуда"
-    return None
+    if kind == POSITION and case == "ablt" and not noun:
+        return "кем"  # «Кем является Марина Крылова?»: a post held is asked with «кем»
+    if noun:  # «на какую должность», «в состав какой компании», «с какого поста»
+        if kind == POSITION:
+            return f"{preposition} {_which(noun, 'accs' if preposition in {'на', 'в'} else 'gent')}"
+        wh = _WHO["gent"] if kind == PERSON else _which(kind_noun(node, kind), "gent", plural)
+        return f"{preposition} {noun} {wh}"
+    wh = _WHO[case] if kind == PERSON else _which(kind_noun(node, kind), case, plural)
+    return f"{preposition} {wh}".strip()
 
 
-def _wh_subject(node: NodeInfo) -> tuple[str, str]:
-    """Question word for a node in subject position, and the gender its verb takes."""
-    if node.descriptor:
-        gender = grammatical_gender(node.descriptor)
-        return f"{inflect_adjective('какой', gender, 'nomn')} {node.descriptor}", gender
-    if node.type in {"PER", "ORG"}:
+def wh_subject(relation: Relation, node: NodeInfo, plural: bool = False) -> tuple[str, str]:
+    """The question word for the subject and the gender (or "plur") its verb agrees with."""
+    kind = argument_type(node, relation, is_subject=True)
+    if kind == PERSON:
         return "кто", "masc"
-    return "что", "neut"
+    noun = kind_noun(node, kind)
+    if plural:
+        return _which(noun, "nomn", plural=True), "plur"
+    return _which(noun, "nomn"), grammatical_gender(noun)
 
 
-def _tail(frame: RelationFrame, obj: NodeInfo) -> str:
-    """Complement and object after the verb: 'соглашение с Олегом Мельниковым'."""
-    return " ".join(p for p in (frame.complement, frame.preposition, name(obj, frame.case)) if p)
+def verb_phrase(relation: Relation, subject_gender: str) -> str:
+    """The verb in the relation's tense, agreeing with the subject: «подписала», «ранее возглавлял»."""
+    wording = relation.wording
+    infinitive = next((p for p in morph().parse(wording.verb) if p.tag.POS == "INFN"), None)
+    if infinitive is None:
+        return wording.verb
+    number = {"plur"} if subject_gender == "plur" else {subject_gender, "sing"}
+    if wording.tense == PRESENT:
+        form = infinitive.inflect({"pres", "3per", "plur" if subject_gender == "plur" else "sing"})
+    elif wording.tense == PASSIVE:
+        form = infinitive.inflect({"PRTS", "pssv", "past"} | number)
+    else:
+        form = infinitive.inflect({"past"} | number)
+    word = form.word if form else wording.verb
+    return f"ранее {word}" if wording.tense == FORMER else word
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def object_tail(relation: Relation, obj: NodeInfo) -> str:
+    """What follows the verb: «соглашение с компанией «Северный ветер»»."""
+    kind = argument_type(obj, relation, is_subject=False)
+    wording = relation.wording
+    case = "gent" if _preposition_parts(relation)[1] else wording.case
+    parts = (wording.complement, wording.preposition, name(obj, case, kind))
+    return " ".join(p for p in parts if p)
 
 
-def _clean(text: str) -> str:
-    return " ".join(text.split()).replace(" ,", ",").replace(" ?", "?")
-
-
-# --- clauses ------------------------------------------------------------------------------------
-
-
-def _ask_object(subject: NodeInfo, frame: RelationFrame, answer: NodeInfo) -> str:
-    verb = verb_form(frame.verb, node_gender(subject))
-    return f"{_wh_object(answer, frame)} {verb} {frame.complement} {name(subject)}"
-
-
-def _ask_subject(answer: NodeInfo, frame: RelationFrame, obj: NodeInfo) -> str:
-    wh, gender = _wh_subject(answer)
-    return f"{wh} {verb_form(frame.verb, gender)} {_tail(frame, obj)}"
-
-
-def _relative_clause(kind: str, x_is_subject: bool, frame: RelationFrame, other: NodeInfo, animate: bool) -> str:
-    """'которая открыла новый завод в Твери' / 'с которым подписала соглашение Анна Соколова'."""
-    gender = grammatical_gender(kind)
-    if x_is_subject:
-        which = inflect_adjective("который", gender, "nomn")
-        return f"{which} {verb_form(frame.verb, gender)} {_tail(frame, other)}"
-    if frame.case == "date":
-        raise QuestionError("a date cannot be described by a relative clause")
-    case = frame.case if frame.case in _WHO else "accs"
-    which = inflect_adjective("который", gender, case, animate)
-    return f"{frame.preposition} {which} {verb_form(frame.verb, node_gender(other))} {frame.complement} {name(other)}"
-
-
-def _description(node: NodeInfo, x_is_subject: bool, frame: RelationFrame, other: NodeInfo, case: str = "nomn") -> str:
-    """'компанию, которая открыла завод в Твери': a node described without its name."""
-    kind = _kind_noun(node)
-    animate = node.type == "PER"
-    return f"{inflect_phrase(kind, case)}, {_relative_clause(kind, x_is_subject, frame, other, animate)},"
-
-
-# --- per type -----------------------------------------------------------------------------------
-
-
-def _frame(index: GraphIndex, relation: str) -> RelationFrame:
+def _relation(relation_id: str) -> Relation:
     try:
-        return index.relations[relation]
+        return SCHEMA[relation_id]
     except KeyError:
-        raise QuestionError(f"relation {relation} has no description in the graph") from None
+        raise QuestionError(f"{relation_id!r} is not a schema relation") from None
+
+
+def _question(text: str) -> str:
+    text = " ".join(text.split()).replace(" ,", ",")
+    return text[:1].upper() + text[1:] + "?"
+
+
+def owner_phrase(relation: Relation, subject: NodeInfo) -> str:
+    """The owner of a measure in its case: «ветропарка «Степной»», «на хлебозаводе «Каравай»»."""
+    kind = argument_type(subject, relation, is_subject=True)
+    case = relation.wording.subject_case
+    named = name(subject, case, kind)
+    if case != "loct":
+        return named
+    head = (subject.descriptor or kind_noun(subject, kind)).split(" ")[0]
+    return f"{'на' if head in ON_NOUNS else 'в'} {named}"
+
+
+def ask_object(relation_id: str, subject: NodeInfo, obj: NodeInfo, plural: bool = False) -> str:
+    """A question whose answer is the object: «Какую компанию возглавляет Анна Соколова?»;
+    a measure names its owner in the wording's case: «Сколько мегаватт составляет мощность
+    ветропарка «Степной»?», «Сколько человек работает на хлебозаводе «Каравай»?»."""
+    relation = _relation(relation_id)
+    wording = relation.wording
+    if wording.subject_case != "nomn":
+        agreement = grammatical_gender(wording.complement) if wording.complement else "neut"
+        verb = verb_phrase(relation, agreement)
+        wh = wh_object(relation, obj, plural)
+        return _question(f"{wh} {verb} {wording.complement} {owner_phrase(relation, subject)}")
+    subject_kind = argument_type(subject, relation, is_subject=True)
+    verb = verb_phrase(relation, gender(subject, subject_kind))
+    return _question(
+        f"{wh_object(relation, obj, plural)} {verb} {relation.wording.complement} {name(subject, 'nomn', subject_kind)}"
+    )
+
+
+def ask_subject(relation_id: str, subject: NodeInfo, obj: NodeInfo, plural: bool = False) -> str:
+    """A question whose answer is the subject: «Кто возглавляет банк «Заречный»?»."""
+    relation = _relation(relation_id)
+    if not relation.asks_subject:
+        raise QuestionError(f"{relation_id}: a count, a sum or a date does not identify who")
+    wh, wh_gender = wh_subject(relation, subject, plural)
+    return _question(f"{wh} {verb_phrase(relation, wh_gender)} {object_tail(relation, obj)}")
+
+
+# --- bridges and conditions ----------------------------------------------------------------------
+
+
+def relative_clause(relation_id: str, described: NodeInfo, described_is_subject: bool, other: NodeInfo) -> str:
+    """«которая открыла логистический центр в Заречье» / «с которой подписала соглашение компания X»."""
+    relation = _relation(relation_id)
+    if relation.wording.subject_case != "nomn":
+        raise QuestionError(f"{relation_id}: a measure is asked of its owner, not used as a clause")
+    kind = argument_type(described, relation, described_is_subject)
+    noun_gender = "masc" if kind == PERSON else grammatical_gender(kind_noun(described, kind))
+    if described_is_subject:
+        which = inflect_adjective("который", noun_gender, "nomn")
+        return f"{which} {verb_phrase(relation, noun_gender)} {object_tail(relation, other)}"
+    if kind in {DATE, QUANTITY, MONEY}:
+        raise QuestionError("a date or a quantity is not described by a clause")
+    if kind == POSITION and relation.wording.case == "ablt":
+        raise QuestionError("a post one is («является министром») has no «которой» clause")
+    other_kind = argument_type(other, relation, is_subject=True)
+    preposition, noun = _preposition_parts(relation)
+    case = "gent" if noun else relation.wording.case
+    which = inflect_adjective("который", noun_gender, case, animate=kind == PERSON)
+    lead = f"{preposition} {noun} {which}" if noun else f"{preposition} {which}"
+    verb = verb_phrase(relation, gender(other, other_kind))
+    return f"{lead.strip()} {verb} {relation.wording.complement} {name(other, 'nomn', other_kind)}"
+
+
+def description(relation_id: str, described: NodeInfo, described_is_subject: bool, other: NodeInfo, case: str) -> str:
+    """A node without its name: «компанию, которая открыла логистический центр в Заречье»."""
+    relation = _relation(relation_id)
+    kind = argument_type(described, relation, described_is_subject)
+    noun = kind_noun(described, kind)
+    clause = relative_clause(relation_id, described, described_is_subject, other)
+    return f"{inflect_phrase(noun, case)}, {' '.join(clause.split())}"
+
+
+def conjunction(answer: NodeInfo, facts: list[tuple[str, bool, NodeInfo]]) -> str:
+    """A question about the one node satisfying two facts (relation id, answer is subject, other end):
+    «Какая компания подписала соглашение с ВТУ и открыла сервисный центр в Заречье?»."""
+    relations = [_relation(relation_id) for relation_id, _, _ in facts]
+    if any(relation.wording.subject_case != "nomn" for relation in relations):
+        raise QuestionError("a measure is asked of its owner, not joined as a condition")
+    if all(is_subject for _, is_subject, _ in facts):
+        wh, wh_gender = wh_subject(relations[0], answer)
+        predicates = [
+            f"{verb_phrase(relation, wh_gender)} {object_tail(relation, other)}"
+            for relation, (_, _, other) in zip(relations, facts, strict=True)
+        ]
+        return _question(f"{wh} {predicates[0]} и {predicates[1]}")
+    kind = argument_type(answer, relations[0], facts[0][1])
+    clauses = [relative_clause(rid, answer, is_subject, other) for rid, is_subject, other in facts]
+    lead = "Как зовут человека" if kind == PERSON else f"Как называется {kind_noun(answer, kind)}"
+    return _question(f"{lead}, {clauses[0]} и {clauses[1]}")
+
+
+# --- subgraphs -----------------------------------------------------------------------------------
+
+
+def schema_relation(index: GraphIndex, relation_iri: str) -> str:
+    frame = index.relations.get(relation_iri)
+    if frame is None or not frame.schema:
+        raise QuestionError(f"relation {relation_iri} carries no schema relation id")
+    return frame.schema
 
 
 def generate_question(subgraph: Subgraph, index: GraphIndex) -> QA:
-    generators = {"simple": _simple, "set": _set, "cond": _cond, "mh": _multihop}
-    question = generators[subgraph.type](subgraph, index)
-    labels = [index.node(a).label for a in subgraph.answer]
-    answer = ", ".join(labels)
-    return QA(question=_cap(_clean(question)), answer=answer, answer_items=labels)
+    """The question for a subgraph whose relations all come from the schema."""
+    builders = {"simple": _simple, "set": _set, "cond": _cond, "mh": _multihop}
+    question = builders[subgraph.type](subgraph, index)
+    answers = [answer_text(index.node(a)) for a in subgraph.answer]
+    return QA(question=question, answer=", ".join(answers), answer_items=answers)
 
 
 def _simple(sg: Subgraph, index: GraphIndex) -> str:
     s, r, o = sg.triples[0]
-    subject, obj, frame = index.node(s), index.node(o), _frame(index, r)
+    relation_id = schema_relation(index, r)
     if sg.answer[0] == o:
-        return _ask_object(subject, frame, obj) + "?"
-    return _ask_subject(subject, frame, obj) + "?"
+        return ask_object(relation_id, index.node(s), index.node(o))
+    return ask_subject(relation_id, index.node(s), index.node(o))
 
 
 def _set(sg: Subgraph, index: GraphIndex) -> str:
-    anchor = index.node(sg.anchor)
-    frame = _frame(index, sg.triples[0][1])
-    partner = index.node(sg.answer[0])
-    everyone = "Назовите всех." if partner.type in {"PER", "ORG"} else "Назовите все варианты."
-    # partners may differ in kind ("компания", "стартап"): ask with the generic word
-    generic = NodeInfo(partner.label, partner.type)
-    if sg.triples[0][0] == sg.anchor:
-        return f"{_ask_object(anchor, frame, generic)}? {everyone}"
-    return f"{_ask_subject(generic, frame, anchor)}? {everyone}"
+    s, r, o = sg.triples[0]
+    relation_id = schema_relation(index, r)
+    partners = [index.node(x) for x in sg.answer]
+    if len({p.type for p in partners}) > 1:
+        raise QuestionError("set partners of different types have no common question word")
+    if _named_twice(partners):
+        raise QuestionError("one set partner's name lies inside another's: likely one entity named twice")
+    # the partners' class noun when they share one («какие клубы»), else the generic one of their type
+    descriptors = {p.descriptor for p in partners}
+    shared = descriptors.pop() if len(descriptors) == 1 else ""
+    asked = NodeInfo(partners[0].label, partners[0].type, shared)
+    if s == sg.anchor:
+        question = ask_object(relation_id, index.node(sg.anchor), asked, plural=True)
+    else:
+        question = ask_subject(relation_id, asked, index.node(sg.anchor), plural=True)
+    # «кто» has no plural: ask for all of them; a plural «какие ...» already does
+    return f"{question} Назовите всех." if asked.type == "PER" else question
+
+
+def _named_twice(partners: list[NodeInfo]) -> bool:
+    """«Верхнеозёрск» and «Администрация Верхнеозёрска»: the words of one name within another's."""
+    words = [set(lemma_key(p.label).split()) for p in partners]
+    return any(a <= b for i, a in enumerate(words) for j, b in enumerate(words) if i != j and a)
 
 
 def _cond(sg: Subgraph, index: GraphIndex) -> str:
-    x_key = sg.answer[0]
-    x = index.node(x_key)
-    facts = []
-    for s, r, o in sg.triples:
-        x_is_subject = s == x_key
-        facts.append((x_is_subject, _frame(index, r), index.node(o if x_is_subject else s)))
-    (_, frame_1, other_1), (_, frame_2, other_2) = facts
-    if frame_1.verb == frame_2.verb and other_1 == other_2:
-        raise QuestionError("both conditions say the same thing about the same partner")
-    if all(is_subject for is_subject, _, _ in facts):
-        wh, gender = _wh_subject(x)
-        (_, frame_a, other_a), (_, frame_b, other_b) = facts
-        if frame_a == frame_b:  # one relation, two partners: "посетил ВТУ и Каменногорский комбинат"
-            both = f"{name(other_a, frame_a.case)} и {name(other_b, frame_a.case)}"
-            parts = [wh, verb_form(frame_a.verb, gender), frame_a.complement, frame_a.preposition, both]
-            return " ".join(p for p in parts if p) + "?"
-        predicates = [f"{verb_form(frame.verb, gender)} {_tail(frame, other)}" for _, frame, other in facts]
-        return f"{wh} {predicates[0]} и {predicates[1]}?"
-    kind = _kind_noun(x)
-    animate = x.type == "PER"
-    clauses = [_relative_clause(kind, is_subject, frame, other, animate) for is_subject, frame, other in facts]
-    lead = "Кто тот человек" if x.type == "PER" else f"Как называется {kind}"
-    return f"{lead}, {clauses[0]} и {clauses[1]}?"
+    x = sg.answer[0]
+    facts = [(schema_relation(index, r), s == x, index.node(o if s == x else s)) for s, r, o in sg.triples]
+    return conjunction(index.node(x), facts)
 
 
 def _multihop(sg: Subgraph, index: GraphIndex) -> str:
-    q_key, b_key, x_key = sg.anchor, sg.bridge, sg.answer[0]
     (s1, r1, o1), (s2, r2, o2) = sg.triples
-    bridge = index.node(b_key)
-    frame1, frame2 = _frame(index, r1), _frame(index, r2)
-    if frame1.verb == frame2.verb:
-        raise QuestionError("both hops use the same verb; the question would read as a tautology")
-    q_node = index.node(q_key)
-    bridge_is_subject_1 = s1 == b_key
-    x = index.node(x_key)
-    if s2 == x_key:  # (x r2 b): x is the subject, the bridge is described in r2's case
-        wh, gender = _wh_subject(x)
-        if frame2.case == "date":
-            raise QuestionError("a bridge in a date slot cannot be described")
-        described = _description(bridge, bridge_is_subject_1, frame1, q_node, frame2.case or "accs")
-        parts = [wh, verb_form(frame2.verb, gender), frame2.complement, frame2.preposition, described]
-        return " ".join(p for p in parts if p).rstrip(",") + "?"
+    first, second = schema_relation(index, r1), schema_relation(index, r2)
+    bridge, anchor, answer = index.node(sg.bridge), index.node(sg.anchor), index.node(sg.answer[0])
+    bridge_is_subject_1 = s1 == sg.bridge
+    relation = _relation(second)
+    if s2 == sg.answer[0]:  # (x r2 b): the bridge is the object of r2, described in its case
+        if not relation.asks_subject:
+            raise QuestionError(f"{second}: a count, a sum or a date does not identify who")
+        case = "gent" if _preposition_parts(relation)[1] else relation.wording.case
+        wh, wh_gender = wh_subject(relation, answer)
+        described = description(first, bridge, bridge_is_subject_1, anchor, case)
+        parts = (
+            wh,
+            verb_phrase(relation, wh_gender),
+            relation.wording.complement,
+            relation.wording.preposition,
+            described,
+        )
+        return _question(" ".join(p for p in parts if p))
     # (b r2 x): the bridge is the subject of r2
-    described = _description(bridge, bridge_is_subject_1, frame1, q_node, "nomn").rstrip(",")
-    verb = verb_form(frame2.verb, grammatical_gender(_kind_noun(bridge)))
-    return f"{_wh_object(x, frame2)} {verb} {frame2.complement} {described}?"
+    kind = argument_type(bridge, relation, is_subject=True)
+    described = description(first, bridge, bridge_is_subject_1, anchor, "nomn")
+    verb = verb_phrase(relation, grammatical_gender(kind_noun(bridge, kind)) if kind != PERSON else "masc")
+    return _question(f"{wh_object(relation, answer)} {verb} {relation.wording.complement} {described}")

@@ -48,15 +48,21 @@ def build_manifest(
     strategies: dict[str, dict],
     thresholds: dict[str, float | int],
     key_source: str,
+    funnel: list[dict] | None = None,
 ) -> dict:
     """`strategies`: the describe() of the strategy behind each stage, as recorded with its data;
-    `strategies` in the manifest keeps their one-line summaries, `strategy_details` all of it."""
+    `strategies` in the manifest keeps their one-line summaries, `strategy_details` all of it.
+    `funnel`: the selection funnel, one record per type (candidates, each filter, the caps,
+    selected, shortfall and the top reasons), recorded as it is."""
     per_type = {kind: int((private_qa["type"] == kind).sum()) for kind in SUBGRAPH_TYPES}
+    top_k = int(thresholds.get("top_k_per_type", 0))
     return {
         "month": month,
         "version": version,
         "offline": all(described["kind"] not in (LLM, UNRECORDED) for described in strategies.values()),
         "counts": {"texts": int(len(public_texts)), "questions": int(len(private_qa)), "questions_per_type": per_type},
+        "shortfall": {kind: max(0, top_k - n) for kind, n in per_type.items()} if top_k else {},
+        "funnel": funnel or [],
         "strategies": {stage: described["summary"] for stage, described in strategies.items()},
         "strategy_details": strategies,
         "thresholds": thresholds,

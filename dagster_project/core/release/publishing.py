@@ -146,3 +146,10 @@ def download_release(
     version = check_public_versions(hub, version, hist=hist)
     names = ["public_texts", "public_questions"] + (["private_qa", "private_texts"] if private else [])
     return version, [hub.download(repo_name(name, hist=hist), version, destination) for name in names]
+
+
+def earlier_questions(hub: Hub, version: str) -> list[str]:
+    """Every question of the private QA published at a version before `version`."""
+    repo = repo_name("private_qa")
+    earlier = [v for v in hub.versions(repo) if version_sort_key(v) < version_sort_key(version)]
+    return [question for v in earlier for question in hub.load(repo, v)["question"]]

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pandas as pd
 
-from dagster_project.core.extraction.dependency_parse import RAW_TRIPLET_COLUMNS, triplets_frame
 from dagster_project.core.extraction.llm import (
     ExtractionReply,
     extraction_tasks,
     relation_grammar,
     triplets_from_results,
 )
+from dagster_project.core.extraction.triplets import RAW_TRIPLET_COLUMNS, triplets_frame
 from dagster_project.core.llm import LLMResult
 from dagster_project.core.llm.prompts import chunk_text
 from tests.samples import long_article

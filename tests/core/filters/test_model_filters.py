@@ -12,7 +12,7 @@ import pytest
 from dagster_project.core.filters.acceptability import acceptability_table, unavailable_reason
 from dagster_project.core.filters.closed_book import ClosedBookReply, closed_book_table, closed_book_tasks, lemma_f1
 from dagster_project.core.filters.judge import CRITERIA, judge_table, judge_tasks, parse_judge_reply
-from dagster_project.core.filters.selection import combine_verdicts, funnel, select_top_k
+from dagster_project.core.filters.selection import combine_verdicts, funnel, select, selected_questions
 from dagster_project.core.filters.verdicts import FILTER_COLUMNS
 from dagster_project.core.llm import LLMClient, LLMResult, LLMSettings, ReplyInvalid
 from dagster_project.testing.openai_server import Reply
@@ -160,6 +160,11 @@ def _candidates(n_per_type: int = 6) -> tuple[pd.DataFrame, dict[str, pd.DataFra
     return pd.DataFrame(rows), {name: pd.DataFrame(v) for name, v in verdicts.items()}
 
 
+def select_top_k(combined: pd.DataFrame, *, k: int, seed: int) -> pd.DataFrame:
+    """Ranking alone: every test question has the answer "x", so the caps stay off here."""
+    return selected_questions(select(combined, k=k, seed=seed, caps=None))
+
+
 def test_selection_ranks_by_judge_then_entity_match_and_is_deterministic():
     qa, verdicts = _candidates()
     combined = combine_verdicts(qa, verdicts)
@@ -189,15 +194,17 @@ def test_ties_are_broken_by_the_seed():
 def test_funnel_counts_add_up():
     qa, verdicts = _candidates()
     combined = combine_verdicts(qa, verdicts)
-    selected = select_top_k(combined, k=2, seed=7)
-    table = funnel(combined, selected, list(verdicts)).set_index("type")
+    decided = select(combined, k=2, seed=7, caps=None)
+    table = funnel(decided, list(verdicts), k=2).set_index("type")
     for kind, row in table.iterrows():
         assert row["candidates"] == row["dropped by filters"] + row["duplicates"] + row["below top K"] + row[
             "selected"
         ], kind
         assert row["qa_closed_book skipped"] == row["candidates"]
+        assert row["shortfall"] == 0
     assert table.loc["cond", "duplicates"] == 1
-    assert table["selected"].sum() == len(selected)
+    assert table["selected"].sum() == len(selected_questions(decided))
+    assert table.loc["simple", "top reasons"] == "qa_judge (1), qa_entity_match (1)"
 
 
 # --- acceptability (RuCoLA) ----------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from dagster_project.core.extraction.dependency_parse import RAW_TRIPLET_COLUMNS
+from dagster_project.core.extraction.triplets import RAW_TRIPLET_COLUMNS
 from dagster_project.core.graph.llm_normalization import (
     links_from_results,
     normalization_questions,

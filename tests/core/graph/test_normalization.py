@@ -4,18 +4,20 @@ import pytest
 
 from dagster_project.core.common.package_files import project_dir
 from dagster_project.core.common.russian import lemma_key
-from dagster_project.core.extraction.dependency_parse import extract_triplets, triplets_frame
+from dagster_project.core.extraction.schema import extract_schema_triplets
+from dagster_project.core.extraction.triplets import triplets_frame
 from dagster_project.core.graph.normalization import load_aliases, normalize_triplets
 from tests.samples import NEWS_TEXT
 
 
 def test_normalization_merges_inflections_aliases_and_surnames():
     raw = triplets_frame(
-        extract_triplets("a1", NEWS_TEXT)
-        + extract_triplets(
+        extract_schema_triplets("a1", NEWS_TEXT, "2025-09-10")
+        + extract_schema_triplets(
             "a2",
-            "Соколова посетила Каменногорский комбинат. Правительство РФ поддержало Сбербанк. "
-            "Российская Федерация выделила Сбербанку средства.",
+            "Соколова посетила Каменногорский комбинат. Герман Греф возглавляет Сбербанк. "
+            "Анна Соколова подписала соглашение со Сбербанком.",
+            "2025-09-12",
         )
     )
     frame = normalize_triplets(raw, load_aliases(project_dir("data") / "aliases.yaml"))

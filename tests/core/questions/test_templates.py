@@ -1,54 +1,379 @@
-"""Template questions read as Russian and refuse degenerate chains."""
+"""Schema question templates: exact questions per relation and direction."""
+
+from __future__ import annotations
 
 import pytest
 
-from dagster_project.core.extraction.dependency_parse import extract_triplets, triplets_frame
+from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets, schema_triplets_frame
 from dagster_project.core.graph.normalization import normalize_triplets
-from dagster_project.core.graph.rdf import GraphIndex, load_store, write_graph
-from dagster_project.core.graph.subgraphs import sample_subgraphs
-from dagster_project.core.questions.templates import generate_question
-from tests.samples import NEWS_TEXT
+from dagster_project.core.graph.rdf import GraphIndex, NodeInfo, entity_iri, load_store, relation_iri, write_graph
+from dagster_project.core.graph.subgraphs import Subgraph
+from dagster_project.core.questions.templates import (
+    QuestionError,
+    ask_object,
+    ask_subject,
+    conjunction,
+    counted_noun,
+    description,
+    generate_question,
+)
+
+SOKOLOVA = NodeInfo("Анна Соколова", "PER")
+NOSOV = NodeInfo("Пётр Носов", "PER")
+WIND = NodeInfo("Северный ветер", "ORG", "компания")
+BANK = NodeInfo("Окский", "ORG", "банк")
+FUND = NodeInfo("Исток", "ORG", "фонд")
+UNIVERSITY = NodeInfo("Волжский технический университет", "ORG", "университет")
+KAZAN = NodeInfo("Казань", "LOC")
+CENTER = NodeInfo("сервисный центр в Заречье", "OTHER", "центр")
+SHIP = NodeInfo("Фёдор Шаляпин", "OTHER", "теплоход")
+CONTEST = NodeInfo("Молодые учёные", "OTHER", "конкурс")
+POST = NodeInfo("министр транспорта Пермского края", "OTHER", "должность")
+DAY = NodeInfo("10 ноября 2025 года", "DATE")
+HARVEST = NodeInfo("85 тысяч тонн пшеницы", "NUM")
 
 
-def test_template_questions_are_grammatical(tmp_path):
-    raw = triplets_frame(
-        extract_triplets("a1", NEWS_TEXT)
-        + extract_triplets(
-            "a2",
-            "Анна Соколова возглавляет компанию «Северный ветер». "
-            "Банк «Заречный» выдал кредит компании «Северный ветер». "
-            # others visited each place too, so "who visited both" needs both conditions
-            "Анна Соколова посетила ВТУ. Инженер Павел Громов посетил Каменногорский металлургический комбинат.",
-        )
+@pytest.mark.parametrize(
+    ("relation", "subject", "obj", "object_question", "subject_question"),
+    [
+        (
+            "heads",
+            SOKOLOVA,
+            WIND,
+            "Какую компанию возглавляет Анна Соколова?",
+            "Кто возглавляет компанию «Северный ветер»?",
+        ),
+        (
+            "formerly_headed",
+            NOSOV,
+            BANK,
+            "Какой банк ранее возглавлял Пётр Носов?",
+            "Кто ранее возглавлял банк «Окский»?",
+        ),
+        ("founded", NOSOV, FUND, "Какой фонд основал Пётр Носов?", "Кто основал фонд «Исток»?"),
+        (
+            "appointed_to",
+            SOKOLOVA,
+            POST,
+            "На какую должность назначена Анна Соколова?",
+            "Кто назначен на должность министра транспорта Пермского края?",
+        ),
+        (
+            "resigned_from",
+            NOSOV,
+            POST,
+            "С какого поста ушёл в отставку Пётр Носов?",
+            "Кто ушёл в отставку с поста министра транспорта Пермского края?",
+        ),
+        (
+            "works_at",
+            NOSOV,
+            UNIVERSITY,
+            "В каком университете работает Пётр Носов?",
+            "Кто работает в Волжском техническом университете?",
+        ),
+        (
+            "member_of",
+            BANK,
+            FUND,
+            "В состав какого фонда входит банк «Окский»?",
+            "Какой банк входит в состав фонда «Исток»?",
+        ),
+        (
+            "won_against",
+            WIND,
+            BANK,
+            "У какого банка выиграла компания «Северный ветер»?",
+            "Какая компания выиграла у банка «Окский»?",
+        ),
+        (
+            "won",
+            WIND,
+            CONTEST,
+            "Какой конкурс выиграла компания «Северный ветер»?",
+            "Какая компания выиграла конкурс «Молодые учёные»?",
+        ),
+        (
+            "received_grant_from",
+            WIND,
+            FUND,
+            "От какого фонда получила грант компания «Северный ветер»?",
+            "Какая компания получила грант от фонда «Исток»?",
+        ),
+        (
+            "opened",
+            WIND,
+            CENTER,
+            "Какой центр открыла компания «Северный ветер»?",
+            "Какая компания открыла сервисный центр в Заречье?",
+        ),
+        (
+            "built",
+            WIND,
+            SHIP,
+            "Какой теплоход построила компания «Северный ветер»?",
+            "Какая компания построила теплоход «Фёдор Шаляпин»?",
+        ),
+        (
+            "commissioned",
+            WIND,
+            CENTER,
+            "Какой центр ввела в эксплуатацию компания «Северный ветер»?",
+            "Какая компания ввела в эксплуатацию сервисный центр в Заречье?",
+        ),
+        ("visited", SOKOLOVA, KAZAN, "Какой город посетила Анна Соколова?", "Кто посетил Казань?"),
+        (
+            "signed_agreement_with",
+            WIND,
+            UNIVERSITY,
+            "С каким университетом подписала соглашение компания «Северный ветер»?",
+            "Какая компания подписала соглашение с Волжским техническим университетом?",
+        ),
+        (
+            "signed_contract_with",
+            BANK,
+            NOSOV,
+            "С кем подписал контракт банк «Окский»?",
+            "Какой банк подписал контракт с Петром Носовым?",
+        ),
+        (
+            "lent_to",
+            BANK,
+            WIND,
+            "Какой компании выдал кредит банк «Окский»?",
+            "Какой банк выдал кредит компании «Северный ветер»?",
+        ),
+        (
+            "sued",
+            BANK,
+            WIND,
+            "К какой компании подал иск банк «Окский»?",
+            "Какой банк подал иск к компании «Северный ветер»?",
+        ),
+        ("took_place_in", CONTEST, KAZAN, "Где прошёл конкурс «Молодые учёные»?", "Какой конкурс прошёл в Казани?"),
+    ],
+)
+def test_questions_per_relation_and_direction(relation, subject, obj, object_question, subject_question):
+    assert ask_object(relation, subject, obj) == object_question
+    assert ask_subject(relation, subject, obj) == subject_question
+
+
+def test_dates_and_quantities_are_asked_with_when_and_how_many():
+    assert ask_object("took_place_on", CONTEST, DAY) == "Когда прошёл конкурс «Молодые учёные»?"
+    assert ask_object("harvested", WIND, HARVEST) == "Сколько тонн пшеницы собрала компания «Северный ветер»?"
+    assert counted_noun("4,5 мегаватта") == "мегаватт"
+    with pytest.raises(QuestionError):
+        ask_subject("harvested", WIND, HARVEST)  # a tonnage does not pick out who harvested it
+
+
+def test_who_is_only_for_people():
+    for relation in SCHEMA.values():
+        if "person" not in relation.subject_types and relation.asks_subject:
+            subject = CONTEST if "event" in relation.subject_types else BANK
+            obj = KAZAN if "place" in relation.object_types else WIND
+            assert not ask_subject(relation.id, subject, obj).startswith("Кто")
+
+
+def test_description_of_a_bridge():
+    assert description("opened", WIND, True, CENTER, "accs") == "компанию, которая открыла сервисный центр в Заречье"
+    assert description("heads", WIND, False, SOKOLOVA, "ablt") == "компанией, которую возглавляет Анна Соколова"
+    assert description("signed_agreement_with", UNIVERSITY, False, WIND, "nomn") == (
+        "университет, с которым подписала соглашение компания «Северный ветер»"
     )
-    path = tmp_path / "g.nq"
-    write_graph(normalize_triplets(raw, {}), path)
-    store = load_store(path)
-    index = GraphIndex.from_store(store)
-    questions = {
-        kind: {generate_question(sg, index).question for sg in sample_subgraphs(store, kind, limit=100, seed=0)}
-        for kind in ("simple", "set", "cond", "mh")
+
+
+def test_conjunction_of_two_conditions():
+    facts = [("signed_agreement_with", True, UNIVERSITY), ("opened", True, CENTER)]
+    assert conjunction(WIND, facts) == (
+        "Какая компания подписала соглашение с Волжским техническим университетом и открыла сервисный центр в Заречье?"
+    )
+    mixed = [("heads", False, SOKOLOVA), ("opened", True, CENTER)]
+    assert conjunction(WIND, mixed) == (
+        "Как называется компания, которую возглавляет Анна Соколова и которая открыла сервисный центр в Заречье?"
+    )
+
+
+def test_graph_carries_the_schema_relation_and_questions_come_from_it(tmp_path):
+    text = (
+        "Генеральный директор компании «Северный ветер» Анна Соколова посетила Казань. "
+        "Компания «Северный ветер» открыла сервисный центр в Заречье."
+    )
+    raw = schema_triplets_frame(extract_schema_triplets("a1", text, "2025-11-14"))
+    facts = normalize_triplets(raw, {})
+    path = tmp_path / "graph.nq"
+    write_graph(facts, path)
+    index = GraphIndex.from_store(load_store(path))
+    assert {frame.schema for frame in index.relations.values()} == {"heads", "visited", "opened"}
+    (opened,) = facts[facts["relation"] == "opened"].itertuples()
+    (heads,) = facts[facts["relation"] == "heads"].itertuples()
+    company, center = entity_iri(opened.subject_key).value, entity_iri(opened.object_key).value
+    person = entity_iri(heads.subject_key).value
+    opened_iri = relation_iri(opened.relation_key).value
+    heads_iri = relation_iri(heads.relation_key).value
+    simple = Subgraph("simple", ((company, opened_iri, center),), (center,))
+    assert generate_question(simple, index).question == "Какой центр открыла компания «Северный ветер»?"
+    multihop = Subgraph(
+        "mh", ((person, heads_iri, company), (company, opened_iri, center)), (center,), bridge=company, anchor=person
+    )
+    qa = generate_question(multihop, index)
+    assert qa.question == "Какой центр открыла компания, которую возглавляет Анна Соколова?"
+    assert qa.answer == "сервисный центр в Заречье"
+
+
+TECHNOGRAD = NodeInfo("Техноград", "ORG", "компания")
+COURT = NodeInfo("Арбитражный суд Пермского края", "ORG", "суд")
+SHIPYARD = NodeInfo("Волга", "ORG", "судоверфь")
+CARGO_SHIP = NodeInfo("Иван Петров", "OTHER", "сухогруз")
+FORUM = NodeInfo("Северореченский инвестиционный форум", "OTHER", "форум")
+
+
+@pytest.mark.parametrize(
+    ("relation", "subject", "obj", "object_question", "subject_question"),
+    [
+        (
+            "ruled_against",
+            COURT,
+            TECHNOGRAD,
+            "С какой компании взыскал средства Арбитражный суд Пермского края?",
+            "Какой суд взыскал средства с компании «Техноград»?",
+        ),
+        (
+            "launched_vessel",
+            SHIPYARD,
+            CARGO_SHIP,
+            "Какой сухогруз спустила на воду судоверфь «Волга»?",
+            "Какая судоверфь спустила на воду сухогруз «Иван Петров»?",
+        ),
+        (
+            "held",
+            FUND,
+            FORUM,
+            "Какой форум провёл фонд «Исток»?",
+            "Какой фонд провёл Северореченский инвестиционный форум?",
+        ),
+        (
+            "holds_position",
+            NodeInfo("Марина Крылова", "PER"),
+            NodeInfo("министр экономики Северореченской области", "OTHER", "должность"),
+            "Кем является Марина Крылова?",
+            "Кто является министром экономики Северореченской области?",
+        ),
+        (
+            "coaches",
+            NodeInfo("Елена Васнецова", "PER"),
+            NodeInfo("Сокол", "ORG", "клуб"),
+            "Какой клуб тренирует Елена Васнецова?",
+            "Кто тренирует клуб «Сокол»?",
+        ),
+        (
+            "opened",
+            NodeInfo("Олег Мельников", "PER"),
+            FORUM,
+            "Какой форум открыл Олег Мельников?",
+            "Кто открыл Северореченский инвестиционный форум?",
+        ),
+    ],
+)
+def test_questions_for_new_entity_relations(relation, subject, obj, object_question, subject_question):
+    assert ask_object(relation, subject, obj) == object_question
+    assert ask_subject(relation, subject, obj) == subject_question
+
+
+@pytest.mark.parametrize(
+    ("relation", "subject", "amount", "question"),
+    [
+        (
+            "capacity",
+            NodeInfo("Степной", "OTHER", "ветропарк"),
+            "90 мегаватт",
+            "Сколько мегаватт составляет мощность ветропарка «Степной»?",
+        ),
+        ("cost", CENTER, "3,2 млрд рублей", "Сколько рублей составляет стоимость сервисного центра в Заречье?"),
+        (
+            "employs",
+            NodeInfo("Каравай", "ORG", "хлебозавод"),
+            "210 человек",
+            "Сколько человек работает на хлебозаводе «Каравай»?",
+        ),
+        ("employs", BANK, "более 110 сотрудников", "Сколько сотрудников работает в банке «Окский»?"),
+        ("ordered_to_pay", TECHNOGRAD, "12 млн рублей", "Сколько рублей обязана выплатить компания «Техноград»?"),
+    ],
+)
+def test_measures_ask_only_the_amount_with_its_counted_noun(relation, subject, amount, question):
+    assert ask_object(relation, subject, NodeInfo(amount, "NUM")) == question
+    with pytest.raises(QuestionError):
+        ask_subject(relation, subject, NodeInfo(amount, "NUM"))
+
+
+def test_every_relation_has_a_template():
+    samples = {
+        "person": SOKOLOVA,
+        "organization": BANK,
+        "place": KAZAN,
+        "event": CONTEST,
+        "work": CONTEST,
+        "facility": SHIP,
+        "position": POST,
+        "date": DAY,
+        "money": NodeInfo("12 млн рублей", "NUM"),
+        "quantity": HARVEST,
     }
-    assert "С кем подписала соглашение Анна Соколова?" in questions["simple"]
-    assert "Кому выдал кредит банк «Заречный»? Назовите всех." in questions["set"]
-    assert {
-        "Кто посетил Каменногорский металлургический комбинат и ВТУ?",
-        "Кто посетил ВТУ и Каменногорский металлургический комбинат?",
-    } & questions["cond"]
-    assert "Где открыла новый завод компания, которую возглавляет Анна Соколова?" in questions["mh"]
+    for relation in SCHEMA.values():
+        subject = samples[sorted(relation.subject_types)[0]]
+        obj = samples[sorted(relation.object_types)[0]]
+        assert ask_object(relation.id, subject, obj).endswith("?")
+        if relation.asks_subject:
+            assert ask_subject(relation.id, subject, obj).endswith("?")
 
 
-def test_degenerate_multihop_with_the_same_verb_twice_is_refused(tmp_path):
-    from dagster_project.core.questions.templates import QuestionError
-    from dagster_project.testing.graph_builder import build_store
+def test_set_questions_are_plural_with_the_partners_shared_class_noun():
+    # a singular «Какая организация ...? Назовите всех.» reads as broken Russian
+    assert ask_object("signed_agreement_with", WIND, BANK, plural=True) == (
+        "С какими банками подписала соглашение компания «Северный ветер»?"
+    )
+    assert ask_subject("visited", WIND, KAZAN, plural=True) == "Какие компании посетили Казань?"
+    assert ask_subject("visited", SOKOLOVA, KAZAN, plural=True) == "Кто посетил Казань?"  # кто has no number
 
-    _, store = build_store(tmp_path, [
-        ("PER:Анна", "посетить", "LOC:Казань"),
-        ("PER:Анна", "посетить завод", "LOC:Тверь"),
-    ])
-    index = GraphIndex.from_store(store)
-    chains = sample_subgraphs(store, "mh", limit=10, seed=0)
-    assert chains, "the graph has a multi-hop chain"
-    for chain in chains:
-        with pytest.raises(QuestionError, match="same verb"):
-            generate_question(chain, index)
+
+def test_a_legal_form_is_not_the_class_noun_of_a_question():
+    contractor = NodeInfo("Бергранит", "ORG", "ООО")
+    assert ask_subject("visited", contractor, KAZAN) == "Какая компания посетила Казань?"
+
+
+def test_a_post_one_holds_is_never_described_by_a_which_clause():
+    post = NodeInfo("министр экономики Северореченской области", "OTHER", "должность")
+    with pytest.raises(QuestionError):
+        description("holds_position", post, False, NodeInfo("Марина Крылова", "PER"), "nomn")
+
+
+def _set_question(anchor: NodeInfo, relation_id: str, partners: list[NodeInfo]) -> str:
+    from dagster_project.core.extraction.schema import SCHEMA as relations
+    from dagster_project.core.graph.rdf import RelationFrame
+
+    wording = relations[relation_id].wording
+    frame = RelationFrame(relation_id, wording.verb, wording.complement, wording.preposition, wording.case, relation_id)
+    nodes = {"urn:a": anchor} | {f"urn:p{i}": partner for i, partner in enumerate(partners)}
+    index = GraphIndex(nodes=nodes, relations={"urn:r": frame})
+    triples = tuple(("urn:a", "urn:r", f"urn:p{i}") for i in range(len(partners)))
+    subgraph = Subgraph("set", triples, tuple(f"urn:p{i}" for i in range(len(partners))), anchor="urn:a")
+    return generate_question(subgraph, index).question
+
+
+def test_a_set_question_names_its_partners_kind_in_the_plural():
+    clubs = [NodeInfo("Старт", "ORG", "клуб"), NodeInfo("Ладога", "ORG", "клуб")]
+    assert _set_question(NodeInfo("Сокол", "ORG", "клуб"), "won_against", clubs) == (
+        "У каких клубов выиграл клуб «Сокол»?"
+    )
+    people = [SOKOLOVA, NOSOV]
+    assert _set_question(KAZAN, "visited", people).endswith("Назовите всех.")
+
+
+def test_a_set_of_mixed_kinds_or_of_one_entity_named_twice_is_not_asked():
+    with pytest.raises(QuestionError):  # a city and a plant have no common question word
+        _set_question(SOKOLOVA, "visited", [KAZAN, NodeInfo("Камский завод", "ORG", "завод")])
+    with pytest.raises(QuestionError):  # the city and its administration are one entity named twice
+        _set_question(
+            NodeInfo("Игорь Белов", "PER"),
+            "heads",
+            [NodeInfo("Верхнеозёрск", "ORG"), NodeInfo("Администрация Верхнеозёрска", "ORG")],
+        )

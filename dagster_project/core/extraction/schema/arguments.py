@@ -1,0 +1,564 @@
+"""Typed arguments of schema relations, read from one sentence of Natasha's parse.
+
+An argument is a named entity (NER span, or a quoted name after its class noun), a phrase
+naming a facility, event, work or post, a quantity with its unit, or a date. Every argument
+carries a type from the schema; a phrase that names nothing («новый завод», «компания»), a
+reporting source («пресс-служба») or a phrase relative to the article's date yields none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from copy import copy
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
+
+from ...common.russian import morph, restore_yo, span_nominative, syntax_normal_form
+from .lexicon import (
+    CLASS_NOUNS,
+    ESTABLISHMENT_NOUNS,
+    INSTITUTION_NOUNS,
+    MINISTRY_SHORT_NAMES,
+    MONEY_UNITS,
+    MONTH_LEMMAS,
+    MONTHS_GENITIVE,
+    NON_IDENTIFYING,
+    POSITION_NOUNS,
+    RELATIVE_TIME,
+    REPORTING_HEADS,
+    WEEKDAY_LEMMAS,
+)
+from .relations import DATE, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
+
+NER_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE}
+_NAME_RELS = {"appos", "flat", "flat:name", "flat:foreign"}
+_PHRASE_RELS = {"amod", "nmod", "flat", "flat:name", "appos", "nummod", "nummod:gov", "compound", "case", "fixed"}
+_QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
+_ABBREVIATION_AFTER = re.compile(r"\s*\(([А-ЯЁA-Z][А-ЯЁA-Zа-яё]{1,9})\)")
+_UNQUOTED = str.maketrans("", "", '«»"')
+_EDITION = re.compile(r"[IVXLC]+|\d+(?:-[а-я]{1,3})?")
+
+
+@dataclass(frozen=True)
+class Argument:
+    text: str  # as written
+    normal: str  # nominative; an abbreviation's full name
+    type: str  # a schema argument type
+    descriptor: str = ""  # the class noun from the entity's own apposition: «компания»
+
+
+class ParsedSentence:
+    """One sentence of a parsed article with the lookups the matchers need."""
+
+    def __init__(self, sent, article: ArticleContext):
+        self.tokens = _agreeing_adjectives_attached(sent.tokens)
+        self.text = sent.text
+        self.article = article
+        self.by_id = {t.id: t for t in self.tokens}
+        self.children: dict[str, list] = defaultdict(list)
+        for token in self.tokens:
+            self.children[token.head_id].append(token)
+        self.lemmas = {t.lemma for t in self.tokens}
+
+    def kids(self, token, *rels: str) -> list:
+        return [c for c in self.children.get(token.id, []) if not rels or c.rel in rels]
+
+    def head(self, token):
+        return self.by_id.get(token.head_id)
+
+    def preposition(self, token) -> str:
+        """The preposition before `token` (a 'case' dependent after it belongs to a misattached phrase)."""
+        return " ".join(c.lemma for c in self.kids(token, "case") if c.start < token.start)
+
+    def subtree(self, token, rels: set[str] | None = None) -> list:
+        out, stack = [], [token]
+        while stack:
+            current = stack.pop()
+            out.append(current)
+            stack += [c for c in self.kids(current) if rels is None or c.rel in rels]
+        return sorted(out, key=lambda t: t.start)
+
+    def surface(self, tokens) -> str:
+        tokens = [t for t in tokens if t.pos != "PUNCT" or t.text in "«»"]
+        if not tokens:
+            return ""
+        text = self.article.text[tokens[0].start : tokens[-1].stop]
+        if text.count("«") > text.count("»"):
+            text += "»"  # the closing quote hangs off another token
+        return text
+
+    def conjuncts(self, token) -> list:
+        """«A, B и C»; after a plural class noun the names it lists: «компании «А», «Б» и «В»»."""
+        if token.lemma in CLASS_NOUNS and token.feats.get("Number") == "Plur":
+            names = [c for c in self.kids(token, "appos", "flat:name") if c.id in self.article.span_of]
+            if names:
+                return [t for name in names for t in self.conjuncts(name)]
+        return [token] + [c for c in self.kids(token, "conj") if c.pos in {"NOUN", "PROPN", "X"}]
+
+
+_AGREEMENT = {"Sing": ("Case", "Number", "Gender"), "Plur": ("Case", "Number"), None: ("Case", "Number")}
+
+
+def _agreeing_adjectives_attached(tokens: list) -> list:
+    """The parser sometimes makes an adjective before its noun a sibling of that noun («открыл
+    Северореченский(obj) инвестиционный форум(obj)», «с тверской(nmod) компанией(obl)»): an
+    adjective that agrees in case, number and gender with the noun right after it modifies it."""
+    repaired = list(tokens)
+    for i, token in enumerate(tokens):
+        if token.pos != "ADJ" or token.rel in {"amod", "root"}:
+            continue
+        following = next((t for t in tokens[i + 1 :] if not (t.pos == "ADJ" and t.rel == "amod")), None)
+        if (
+            following is not None
+            and following.pos in {"NOUN", "PROPN"}
+            and all(following.feats.get(f) == token.feats.get(f) for f in _AGREEMENT[token.feats.get("Number")])
+        ):
+            repaired[i] = copy(token)
+            repaired[i].head_id, repaired[i].rel = following.id, "amod"
+            # its preposition belongs to the noun: «с Верхнеозёрским ... университетом»
+            for j, child in enumerate(tokens):
+                if child.head_id == token.id and child.rel == "case":
+                    repaired[j] = copy(child)
+                    repaired[j].head_id = following.id
+    return repaired
+
+
+@dataclass(frozen=True)
+class EntitySpan:
+    """A NER span, extended over the words NER left out of an adjective-led name
+    («Верхнеозёрским | техническим университетом»)."""
+
+    type: str
+    tokens: tuple
+    normal: str  # Natasha's normal form of the original span
+    original_length: int  # tokens NER itself found
+    ner_type: str  # the type NER gave (its normal form follows that type's rules)
+
+
+def entity_spans(doc) -> dict[str, EntitySpan]:
+    """Every token of a named entity -> its (extended) span."""
+    tokens_by_sentence = {id(sent): sorted(sent.tokens, key=lambda t: t.start) for sent in doc.sents}
+    following = {
+        t.id: sent_tokens[i + 1 :] for sent_tokens in tokens_by_sentence.values() for i, t in enumerate(sent_tokens)
+    }
+    preceding = {
+        t.id: next((p for p in reversed(sent_tokens[:i]) if p.text != "«"), None)
+        for sent_tokens in tokens_by_sentence.values()
+        for i, t in enumerate(sent_tokens)
+    }
+    votes: dict[tuple[str, ...], Counter] = defaultdict(Counter)
+    for span in doc.spans:
+        votes[_name_key(sorted(span.tokens, key=lambda t: t.start))][span.type] += 1
+    span_of: dict[str, EntitySpan] = {}
+    for span in doc.spans:
+        tokens = sorted(span.tokens, key=lambda t: t.start)
+        last = tokens[-1]
+        if span.type != "PER" and last.pos == "ADJ":
+            extension = []
+            for token in following.get(last.id, []):
+                if token.pos not in {"ADJ", "NOUN"} or token.feats.get("Case") != last.feats.get("Case"):
+                    break
+                extension.append(token)
+                if token.pos == "NOUN":
+                    tokens += extension
+                    break
+        counts = votes[_name_key(sorted(span.tokens, key=lambda t: t.start))]
+        kind = _span_type(span.type, tokens, preceding, counts, doc.text)
+        entity = EntitySpan(kind, tuple(tokens), span.normal or "", len(span.tokens), span.type)
+        for token in tokens:
+            span_of.setdefault(token.id, entity)
+    return span_of
+
+
+def _name_key(tokens) -> tuple[str, ...]:
+    return tuple(t.lemma.lower().replace("ё", "е") for t in tokens)
+
+
+def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, text: str) -> str:
+    """The entity type by rules of Russian where NER's guess conflicts with them: a head noun of
+    an organization class («областной больницей») makes an organization; a settlement name
+    (pymorphy3 Geox) or a name after a place noun («посёлок Ольховка») makes a place; otherwise
+    the type NER gives the same name most often in the article. A capitalized common noun alone
+    decides nothing: news writes many organizations unquoted (Сбербанк, Аэрофлот)."""
+    head = tokens[-1]
+    if CLASS_NOUNS.get(head.lemma) == ORGANIZATION:
+        return "ORG"
+    before = preceding.get(tokens[0].id)
+    if before is not None and CLASS_NOUNS.get(before.lemma) == PLACE and not _personal_name(ner_type, tokens):
+        return "LOC"  # «посёлок Ольховка», but «губернатор области Олег Мельников» names a person
+    if len(tokens) == 1 and _place_word(head, text):
+        return "LOC"
+    top, top_count = counts.most_common(1)[0]
+    return top if top_count > counts[ner_type] else ner_type
+
+
+def _personal_name(ner_type: str, tokens: list) -> bool:
+    """A first name followed by more words is a person's name, whatever noun precedes it."""
+    return (
+        ner_type == "PER"
+        and len(tokens) > 1
+        and any("Name" in p.tag for p in morph().parse(tokens[0].text)[:2])
+    )
+
+
+def _place_word(token, text: str) -> bool:
+    if text[max(token.start - 1, 0) : token.start] == "«" or token.text.isupper() or token.lemma in CLASS_NOUNS:
+        return False
+    return "Geox" in morph().parse(token.text)[0].tag
+
+
+@dataclass
+class ArticleContext:
+    """What one article knows beyond a sentence: its date, its byline source and its abbreviations."""
+
+    text: str
+    published: date
+    span_of: dict[str, EntitySpan]
+    aliases: dict[str, str]  # folded abbreviation -> full name
+    reporting_sources: set[str]
+
+
+# --- entities --------------------------------------------------------------------------------
+
+
+def argument(
+    sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str] = frozenset()
+) -> Argument | None:
+    """The argument headed by `token`, if it has one of `types` (a quantity in one of `units`)."""
+    found = _argument(sentence, token, types, units)
+    if found is None or found.type not in types:
+        return None
+    if _folded(found.normal) in sentence.article.reporting_sources:
+        return None
+    return found
+
+
+def _argument(sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str]) -> Argument | None:
+    if token.pos not in {"NOUN", "PROPN", "X", "ADJ", "NUM"} or token.lemma in REPORTING_HEADS:
+        return None
+    if DATE in types:
+        return date_argument(sentence, token)
+    if MONEY in types:
+        found = quantity_argument(sentence, token, MONEY_UNITS)
+        return replace(found, type=MONEY) if found is not None else None
+    if QUANTITY in types:
+        return quantity_argument(sentence, token, units)
+    if PERSON in types and token.pos in {"NOUN", "ADJ"}:
+        holder = role_holder(sentence, token)
+        if holder is not None:  # «директор компании X Анна Соколова», «нападающим Денисом Шатровым»
+            return holder  # the person, never the genitive owner X
+    if CLASS_NOUNS.get(token.lemma) == EVENT and EVENT in types:
+        return class_noun_name(sentence, token) or event_argument(sentence, token)
+    if token.lemma in INSTITUTION_NOUNS and ORGANIZATION in types:  # «Арбитражный суд Пермского края»
+        institution = institution_argument(sentence, token)
+        if institution is not None:
+            return institution
+    named = class_noun_name(sentence, token) or entity_argument(sentence, token)
+    if named is not None:
+        return named
+    if POSITION in types and token.lemma in POSITION_NOUNS:
+        return phrase_argument(sentence, token, POSITION, require_modifier=True)
+    return _unnamed_facility(sentence, token) if FACILITY in types else None
+
+
+def _unnamed_facility(sentence: ParsedSentence, token) -> Argument | None:
+    """«лесопильный цех в Ветлуге», «завод в Твери»: a facility named by a noun phrase."""
+    if CLASS_NOUNS.get(token.lemma) == FACILITY:
+        return phrase_argument(sentence, token, FACILITY, require_modifier=True)
+    if token.lemma in ESTABLISHMENT_NOUNS and _specific(sentence, token):
+        return phrase_argument(sentence, token, FACILITY, require_modifier=False)
+    return None
+
+
+def _specific(sentence: ParsedSentence, head) -> bool:
+    """An establishment named by a common noun («завод», «школа») is one particular thing only with a
+    named place («завод в Твери», also when the parser hangs «в Твери» off the verb) or a proper
+    adjective of its own («Каменногорский завод»); «новый завод» or «семенной завод» alone is
+    anaphoric."""
+    own = sentence.subtree(head, _PHRASE_RELS)
+    governor = sentence.head(head)
+    beside = sentence.kids(governor, "obl") if governor is not None and governor.pos == "VERB" else []
+    for token in own + beside:
+        span = sentence.article.span_of.get(token.id)
+        if span is not None and span.type == "LOC" and sentence.preposition(token) in {"в", "на", "под"}:
+            return True
+    return any(t.text[:1].isupper() and _coined(t) for t in sentence.kids(head, "amod"))
+
+
+def event_argument(sentence: ParsedSentence, head) -> Argument | None:
+    """An event named without quotes is identified by a proper adjective or an edition number of
+    its own: «Северореченский инвестиционный форум», «XV фестиваль», «15-й фестиваль». «Матч
+    второго тура» is not one match (the ordinal counts rounds, each with several matches), and
+    «второй матч» counts from the article's point of view."""
+    own = sentence.kids(head, "amod")
+    proper = any(t.text[:1].isupper() and (t.start > sentence.tokens[0].start or _coined(t)) for t in own)
+    edition = any(_EDITION.fullmatch(t.text) for t in own)
+    if not (proper or edition):
+        return None
+    # where it is held is no part of an event's name: «форум в Верхнеозёрске» is the same forum
+    placed = frozenset(
+        t.id for c in sentence.kids(head, "nmod") if sentence.preposition(c) for t in sentence.subtree(c)
+    )
+    found = phrase_argument(sentence, head, EVENT, require_modifier=True, hidden=placed)
+    if found is None or not found.text[:1].isupper():
+        return found
+    return replace(found, normal=found.normal[:1].upper() + found.normal[1:])  # a name keeps its capital
+
+
+def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
+    """«компания «Северный ветер»», «теплоход «Витязь»»: the class noun types the name it governs.
+    The name must be the class noun's own apposition (not a genitive owner)."""
+    kind = CLASS_NOUNS.get(head.lemma)
+    if kind is None:
+        return None
+    match = _QUOTED_AFTER.match(sentence.article.text, head.stop)
+    if match is not None and any(match.start(1) <= t.start and t.stop <= match.end(1) for t in sentence.tokens):
+        # a quoted name right after a class noun is that noun's name, however the parser attached it
+        # («с казанской компанией «Поволжские генераторы»»)
+        name = match.group(1).strip()
+        return Argument(f"{head.text} «{name}»", name, kind, head.lemma)
+    for child in sentence.kids(head, *_NAME_RELS):
+        span = sentence.article.span_of.get(child.id)
+        # An unquoted apposition agrees in case («аэропорт Верхнеозёрска» is an owner); a settlement's
+        # name after its place noun may stay in the nominative («в посёлке Сосновка»).
+        nominative_name = kind == PLACE and any("nomn" in r.tag for r in morph().parse(child.text)[:3])
+        if child.feats.get("Case") != head.feats.get("Case") and not nominative_name:
+            continue
+        if span is not None and kind in {ORGANIZATION, FACILITY, PLACE} and span.type != "PER":
+            entity = _span_argument(sentence, span)
+            return Argument(entity.text, entity.normal, kind, head.lemma)
+    return None
+
+
+def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
+    span = sentence.article.span_of.get(token.id)
+    if span is None:
+        alias = _alias(sentence.article, token.text)
+        return Argument(token.text, alias, ORGANIZATION) if alias else None
+    if span.type == "PER" and any(t.feats.get("Number") == "Plur" for t in span.tokens):
+        return None  # «каменногорцы»: a plural is a group of people, not a person's name
+    parent = sentence.head(token)
+    if token.rel in _NAME_RELS and parent is not None and parent.lemma in CLASS_NOUNS:
+        return class_noun_name(sentence, parent)
+    return _span_argument(sentence, span)
+
+
+_SURNAME_ENDINGS = {  # (gender, case) -> oblique ending -> nominative ending, for -ов/-ев/-ин surnames
+    ("Masc", "Gen"): {"а": ""},
+    ("Masc", "Acc"): {"а": ""},
+    ("Masc", "Dat"): {"у": ""},
+    ("Masc", "Ins"): {"ым": ""},
+    ("Masc", "Loc"): {"е": ""},
+    ("Fem", "Gen"): {"ой": "а"},
+    ("Fem", "Dat"): {"ой": "а"},
+    ("Fem", "Ins"): {"ой": "а"},
+    ("Fem", "Loc"): {"ой": "а"},
+    ("Fem", "Acc"): {"у": "а"},
+}
+_SURNAME_STEM = re.compile(r"(?:ов|ев|ёв|ин|ын)$")
+
+
+def _surname_nominative(word: str, feats: dict) -> str:
+    """«Шатровым» -> «Шатров» for surnames the dictionary does not know, by the regular
+    declension of Russian surnames in -ов, -ев, -ин."""
+    for ending, nominative in _SURNAME_ENDINGS.get((feats.get("Gender"), feats.get("Case")), {}).items():
+        stem = word[: -len(ending)]
+        if word.endswith(ending) and _SURNAME_STEM.search(stem):
+            return stem + nominative
+    return word
+
+
+def _after_class_noun(sentence: ParsedSentence, first) -> bool:
+    before = [t for t in sentence.tokens if t.stop <= first.start and t.text != "«"]
+    return bool(before) and before[-1].lemma in CLASS_NOUNS
+
+
+def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
+    """«Правительство Северореченской области», «министерство промышленности»: an institution
+    noun with its genitive complement is the institution's name."""
+    if not any(not sentence.preposition(c) and c.feats.get("Case") == "Gen" for c in sentence.kids(head, "nmod")):
+        return None
+    found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
+    if found is None:
+        return None
+    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
+
+
+def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
+    tokens = list(span.tokens)
+    text = sentence.article.text[tokens[0].start : tokens[-1].stop]
+    kind = NER_TYPES[span.type]
+    if kind == ORGANIZATION:
+        tokens = [t for t in tokens if t.text not in "()" and not _alias(sentence.article, t.text)] or tokens
+        quoted = _QUOTED_AFTER.match(sentence.article.text, tokens[0].start - 1)
+        if quoted is not None and _after_class_noun(sentence, tokens[0]):
+            return Argument(text, quoted.group(1).strip(), kind)  # «агрохолдинга «Ольховские поля»»: never inflected
+        if text.startswith("«"):  # a bare quoted name: NER's normal form undoes the case («Сокола» -> Сокол)
+            return Argument(text, " ".join((span.normal or text).translate(_UNQUOTED).split()), kind)
+        alias = _alias(sentence.article, " ".join(t.text for t in tokens))
+        if alias:
+            return Argument(text, alias, kind)
+    descriptor = tokens[-1].lemma if kind == ORGANIZATION and CLASS_NOUNS.get(tokens[-1].lemma) == ORGANIZATION else ""
+    if kind != ORGANIZATION and span.normal and len(tokens) == span.original_length and span.type == span.ner_type:
+        normal = span.normal  # Natasha's own normal form is reliable for names of people and places
+    else:
+        normal = span_nominative(tokens, span.type)
+    if kind == PERSON:
+        words = normal.split(" ")
+        if len(words) == len(tokens):
+            normal = " ".join(_surname_nominative(w, t.feats) for w, t in zip(words, tokens, strict=True))
+    return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
+
+
+def phrase_argument(
+    sentence: ParsedSentence, head, kind: str, *, require_modifier: bool, hidden: frozenset[str] = frozenset()
+) -> Argument | None:
+    """'завод ветроустановок в Заречье', 'министр строительства Северореченской области'; `hidden`:
+    ids of tokens that are no part of the phrase."""
+    phrase = [t for t in _phrase_tokens(sentence, head) if t.id not in hidden]
+    lemmas = {t.lemma for t in phrase}
+    if lemmas & RELATIVE_TIME or lemmas & REPORTING_HEADS:
+        return None
+    if require_modifier and len([t for t in phrase if t.pos in {"NOUN", "PROPN", "ADJ"}]) < 2:
+        return None  # «завод» alone is anaphoric
+    text = sentence.surface(phrase)
+    normal = restore_yo(syntax_normal_form(phrase), text)
+    if phrase[0].pos != "PROPN":
+        normal = normal[:1].lower() + normal[1:]  # a common noun capitalized only as the sentence's first word
+    return Argument(text, normal, kind, head.lemma if kind != POSITION else "должность")
+
+
+def _phrase_tokens(sentence: ParsedSentence, head) -> list:
+    """The words of a noun phrase without punctuation, evaluative adjectives («новый») and clauses."""
+    return [
+        t
+        for t in sentence.subtree(head, _PHRASE_RELS)
+        if t.pos != "PUNCT"
+        and not (t.pos == "ADJ" and t.lemma in NON_IDENTIFYING and t.head_id == head.id)
+        and (t is head or _within_phrase(sentence, t, head))
+    ]
+
+
+def _coined(token) -> bool:
+    """An adjective made from a name («Северореченский»): a toponym's adjective or no dictionary word."""
+    best = morph().parse(token.text)[0]
+    return not best.is_known or "Geox" in best.tag
+
+
+def _within_phrase(sentence: ParsedSentence, token, head) -> bool:
+    """A modifier belongs to the phrase unless a clause or a comma intervenes."""
+    current = token
+    while current is not None and current is not head:
+        if current.rel in {"acl", "acl:relcl", "conj", "parataxis"}:
+            return False
+        current = sentence.head(current)
+    return current is head
+
+
+def _alias(article: ArticleContext, text: str) -> str:
+    folded = _folded(text)
+    head, _, rest = folded.partition(" ")
+    if head in MINISTRY_SHORT_NAMES:
+        return " ".join(p for p in (MINISTRY_SHORT_NAMES[head], text.partition(" ")[2]) if p)
+    return article.aliases.get(folded, "")
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.lower().replace("ё", "е").translate(_UNQUOTED).split())
+
+
+def role_holder(sentence: ParsedSentence, role) -> Argument | None:
+    """The person named in apposition to a role noun: «директор ... Анна Соколова» or
+    «Анна Соколова, директор ...»."""
+    candidates = sentence.kids(role, "appos", "flat:name", "flat")
+    parent = sentence.head(role)
+    if role.rel == "appos" and parent is not None:
+        candidates.append(parent)
+    for token in candidates:
+        found = entity_argument(sentence, token)
+        if found is not None and found.type == PERSON:
+            return found
+    return None
+
+
+# --- abbreviations and bylines ---------------------------------------------------------------
+
+
+def abbreviations(text: str, spans) -> dict[str, str]:
+    """«Российский научный фонд (РНФ)»: the abbreviation in brackets after a name whose words'
+    initials spell it names the same organization; later mentions of «РНФ» mean the full name."""
+    found: dict[str, str] = {}
+    for span in spans:
+        if span.type != "ORG":
+            continue
+        name = re.sub(r"\s*\([^)]*\)\s*$", "", span.text)
+        tail = text[span.start + len(name) :]
+        match = _ABBREVIATION_AFTER.match(tail)
+        if match is None:
+            continue
+        abbreviation = match.group(1)
+        words = [w for w in re.findall(r"[А-ЯЁа-яёA-Za-z-]+", name) if len(w) > 2]
+        initials = "".join(w[0] for w in words).upper()
+        if initials == abbreviation.upper():
+            tokens = [t for t in span.tokens if t.start < span.start + len(name)]
+            found[_folded(abbreviation)] = span_nominative(sorted(tokens, key=lambda t: t.start), "ORG")
+    return found
+
+
+_BYLINE = re.compile(r"^[А-ЯЁA-Z][А-ЯЁA-Z .-]+,\s*\d{1,2}\s+[а-яё]+\s*[—–-]\s*([^.\n]{2,60})\.")
+
+
+def byline_source(text: str) -> str:
+    """«МОСКВА, 5 ноября — РИА Новости.»: the agency that reports the article."""
+    match = _BYLINE.search(text.lstrip()[:200]) or _BYLINE.search(text.split("\n\n", 1)[-1].lstrip()[:200])
+    return _folded(match.group(1)) if match else ""
+
+
+# --- dates and quantities --------------------------------------------------------------------
+
+
+def date_argument(sentence: ParsedSentence, token) -> Argument | None:
+    """An absolute day from '29 октября [2025 года]', or a relative one ('вчера', 'в понедельник')
+    resolved against the article's date. A relative period ('в прошлом году', 'на следующей
+    неделе') names no day and yields nothing."""
+    published = sentence.article.published
+    phrase = sentence.subtree(token, {"amod", "nummod", "nmod", "flat", "case", "nummod:gov"})
+    lemmas = [t.lemma for t in phrase]
+    day = None
+    if token.lemma in MONTH_LEMMAS or any(lemma in MONTH_LEMMAS for lemma in lemmas):
+        month = next(MONTH_LEMMAS.index(lemma) + 1 for lemma in lemmas if lemma in MONTH_LEMMAS)
+        numbers = [int(t.text) for t in phrase if t.text.isdigit()]
+        days = [n for n in numbers if 1 <= n <= 31]
+        years = [n for n in numbers if n > 1900]
+        if not days:
+            return None
+        year = years[0] if years else published.year
+        try:
+            day = date(year, month, days[0])
+        except ValueError:
+            return None
+    elif token.lemma in {"вчера", "сегодня", "позавчера"}:
+        day = published - timedelta(days={"сегодня": 0, "вчера": 1, "позавчера": 2}[token.lemma])
+    elif token.lemma in WEEKDAY_LEMMAS and not set(lemmas) & RELATIVE_TIME:
+        back = (published.weekday() - WEEKDAY_LEMMAS.index(token.lemma)) % 7
+        day = published - timedelta(days=back)  # news reports a past weekday of the current week
+    if day is None:
+        return None
+    text = sentence.surface([t for t in phrase if t.rel != "case"]) or token.text
+    return Argument(text, f"{day.day} {MONTHS_GENITIVE[day.month - 1]} {day.year} года", DATE)
+
+
+def quantity_argument(sentence: ParsedSentence, token, units: frozenset[str] = frozenset()) -> Argument | None:
+    """'640 тысяч тонн зерна': a number with its multiplier, unit and counted noun; with `units`,
+    only a quantity measured in one of them."""
+    phrase = [t for t in sentence.subtree(token, {"nummod", "nummod:gov", "nmod", "amod", "flat"}) if t.pos != "PUNCT"]
+    phrase = [t for t in phrase if _within_phrase(sentence, t, token) and not sentence.preposition(t)]
+    if not any(t.pos == "NUM" or t.text.replace(",", "").isdigit() for t in phrase):
+        return None
+    if not any(t.pos == "NOUN" for t in phrase):
+        return None  # a bare number has no counted noun
+    if units and not {t.lemma for t in phrase} & units:
+        return None
+    text = sentence.surface(phrase)
+    return Argument(text, text, QUANTITY)

@@ -1,0 +1,649 @@
+"""Grammars of the schema relations over Natasha's morphology and dependency parse.
+
+A verb pattern says which verb lemmas trigger the relation, in which tense and aspect, and where
+its object stands: a direct object, a prepositional complement in a given case, or a dependent of
+a carrier noun («подписал соглашение с X», «входит в состав X»). Subjects are the verb's own
+nominal subject; a verb joined by «и» without a comma shares its head verb's subject, nothing
+else crosses a clause boundary (a «который» clause has its own pronoun subject, which names
+nothing). Role appositions («генеральный директор компании X Анна Соколова») give positions;
+the genitive owner of a role is never its holder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from ...common.russian import can_be_dative
+from .arguments import Argument, ParsedSentence, argument, phrase_argument, role_holder
+from .lexicon import (
+    AWARD_VERBS,
+    BOARD_NOUNS,
+    CHIEF_ROLES,
+    COACH_QUALIFIERS,
+    COACH_ROLES,
+    CONTEST_NOUNS,
+    FORMER_MARKERS,
+    FOUNDER_ROLES,
+    HEAD_ROLE_QUALIFIERS,
+    HEAD_ROLES,
+    MEASURE_RELATIONS,
+    PLAN_WORDS,
+    POSITION_NOUNS,
+    RULING_VERBS,
+    STAFF_NOUNS,
+    WEIGHT_UNITS,
+)
+from .relations import AGENTS, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
+
+RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
+Fact = tuple[str, Argument, Argument]  # (relation id, subject, object)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where the object of a verb stands."""
+
+    preposition: str = ""
+    cases: frozenset[str] = frozenset({"Acc"})
+    carrier: frozenset[str] = frozenset()  # a noun that carries the object: «соглашение (с X)»
+    carrier_preposition: str = ""  # «в (состав X)»
+    dative_from_genitive: bool = False  # «кредит компании X»: the parser reads the recipient as a genitive
+    contests: bool = False  # only a contest: «победил в конкурсе», never «выиграл в матче» (one game)
+
+
+@dataclass(frozen=True)
+class VerbPattern:
+    relation: str
+    verbs: frozenset[str]
+    tense: str  # UD Tense of the finite verb: Past or Pres
+    aspect: str  # UD Aspect: Perf or Imp
+    slot: Slot
+    requires: frozenset[str] = frozenset()  # a complement lemma the verb needs: «ввести в эксплуатацию»
+    symmetric: bool = False  # «X и Y подписали соглашение»: each is the other's partner
+    units: frozenset[str] = frozenset()  # a quantity object must be measured in one of these
+
+    @property
+    def triggers(self) -> frozenset[str]:
+        return self.verbs
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        relation = SCHEMA[self.relation]
+        for verb in sentence.tokens:
+            if verb.lemma not in self.verbs:
+                continue
+            if self.requires and not any(c.lemma in self.requires for c in sentence.kids(verb)):
+                continue
+            if _is_active(verb, self.tense, self.aspect):
+                subject_heads, object_heads = _subject_heads(sentence, verb), self._object_heads(sentence, verb)
+            elif self._takes_passive(verb):  # «цех построен компанией X», «цех, построенный компанией X»
+                subject_heads, object_heads = _agents(sentence, verb), _passive_subjects(sentence, verb)
+            else:
+                continue
+            subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in subject_heads) if a]
+            if not subjects:
+                continue
+            objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
+            objects = [_located(sentence, verb, o) for o in objects if o is not None]
+            if not objects and self.symmetric and len(subjects) > 1:
+                for i, left in enumerate(subjects):
+                    for right in subjects[i + 1 :]:
+                        yield self.relation, left, right
+                continue
+            for subject in subjects:
+                for obj in objects:
+                    if subject.normal != obj.normal:
+                        yield self.relation, subject, obj
+
+    def _takes_passive(self, verb) -> bool:
+        """A direct object becomes the passive subject of a perfective participle."""
+        feats = verb.feats
+        direct = not self.slot.preposition and not self.slot.carrier and "Acc" in self.slot.cases
+        return (
+            direct
+            and self.tense == "Past"
+            and feats.get("VerbForm") == "Part"
+            and feats.get("Voice") == "Pass"
+            and feats.get("Aspect") == self.aspect
+        )
+
+    def _object_heads(self, sentence: ParsedSentence, verb) -> list:
+        slot = self.slot
+        hosts = _hosts(sentence, verb, slot)
+        heads = []
+        for host in hosts:
+            for child in sentence.kids(host, "obj", "obl", "iobj", "nmod", "xcomp"):
+                if child.lemma in slot.carrier or sentence.preposition(child) != slot.preposition:
+                    continue
+                case = child.feats.get("Case", "")
+                recipient = (
+                    slot.dative_from_genitive
+                    and host is not verb
+                    and case == "Gen"
+                    and can_be_dative(child.text, child.lemma)
+                )
+                undated = "Gen" in slot.cases and child.text.isdigit()  # «29 октября»: the day number heads the date
+                if slot.contests and child.lemma not in CONTEST_NOUNS:
+                    continue
+                if case in slot.cases or recipient or undated:
+                    heads += sentence.conjuncts(child)
+        return heads
+
+
+def _hosts(sentence: ParsedSentence, verb, slot: Slot) -> list:
+    """Where the object of `verb` may hang: the verb itself or, with a carrier noun, the carrier, the
+    verb, or (misattached) anywhere in the carrier's phrase: «соглашение о сотрудничестве с X»,
+    «соглашение с X о подготовке ...». No carrier where one is needed: nowhere."""
+    if not slot.carrier:
+        return [verb]
+    carriers = [
+        c
+        for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj")
+        if c.lemma in slot.carrier and sentence.preposition(c) == slot.carrier_preposition
+    ] + _relative_antecedent(sentence, verb, slot.carrier)
+    if not carriers:
+        return []
+    return [t for c in carriers for t in sentence.subtree(c, {"nmod"})] + [verb]
+
+
+def _relative_antecedent(sentence: ParsedSentence, verb, carrier: frozenset[str]) -> list:
+    """«соглашением, которое X и Y подписали»: «которое» stands for the carrier noun it refers to."""
+    antecedent = sentence.head(verb)
+    if verb.rel != "acl:relcl" or antecedent is None or antecedent.lemma not in carrier:
+        return []
+    return [antecedent] if any(c.lemma == "который" for c in sentence.kids(verb, "obj")) else []
+
+
+def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
+    """«построила цех в Ветлуге»: where a facility was opened or built is part of what it is, whether
+    the parser hangs the place off the noun or off the verb."""
+    if obj.type != FACILITY or " в " in f" {obj.normal} " or " на " in f" {obj.normal} ":
+        return obj
+    for child in sentence.kids(verb, "obl"):
+        place = sentence.article.span_of.get(child.id)
+        if place is not None and place.type == "LOC" and sentence.preposition(child) in {"в", "на"}:
+            where = sentence.surface(sentence.subtree(child, {"case", "amod", "flat", "flat:name"}))
+            return replace(obj, text=f"{obj.text} {where}", normal=f"{obj.normal} {where}")
+    return obj
+
+
+def _is_active(verb, tense: str, aspect: str) -> bool:
+    """A finite verb or an active participle («возглавляющая», «ранее возглавлявший») in the tense."""
+    feats = verb.feats
+    participle = feats.get("VerbForm") == "Part" and verb.rel in {"acl", "amod"}
+    return (
+        verb.pos == "VERB"
+        and (feats.get("VerbForm") == "Fin" or participle)
+        and feats.get("Voice", "Act") == "Act"
+        and feats.get("Tense") == tense
+        and feats.get("Aspect") == aspect
+    )
+
+
+def _agents(sentence: ParsedSentence, verb) -> list:
+    """The agent of a passive: an instrumental without a preposition («построен компанией X»)."""
+    return [
+        t
+        for c in sentence.kids(verb, "obl", "obl:agent")
+        if c.feats.get("Case") == "Ins" and not sentence.preposition(c)
+        for t in sentence.conjuncts(c)
+    ]
+
+
+def _passive_subjects(sentence: ParsedSentence, verb) -> list:
+    own = sentence.kids(verb, "nsubj:pass", "nsubj")
+    if own:
+        return sentence.conjuncts(own[0])
+    head = sentence.head(verb)
+    return [head] if verb.rel in {"acl", "amod"} and head is not None else []
+
+
+def _subject_heads(sentence: ParsedSentence, verb, depth: int = 0) -> list:
+    if verb.feats.get("VerbForm") == "Part":  # «Вера Полякова, возглавляющая ...»: the noun it modifies
+        head = sentence.head(verb)
+        return [head] if head is not None else []
+    own = sentence.kids(verb, "nsubj")
+    if own and own[0].lemma == "который":  # «фонд «Исток», который подписал ...»: the antecedent
+        antecedent = _antecedent(sentence, own[0]) if verb.rel == "acl:relcl" else None
+        return [antecedent] if antecedent is not None else []
+    if own:
+        return sentence.conjuncts(own[0])
+    head = sentence.head(verb)
+    if sentence.kids(verb, "nsubj:pass") or verb.rel != "conj" or depth > 2 or head is None or head.pos != "VERB":
+        return []
+    if not _same_clause(sentence, head, verb):
+        return []
+    return _subject_heads(sentence, head, depth + 1)
+
+
+def _antecedent(sentence: ParsedSentence, pronoun):
+    """«который» refers to the nearest noun before it that agrees with it in gender and number
+    (the parser often attaches the clause to a farther noun)."""
+    number, gender = pronoun.feats.get("Number"), pronoun.feats.get("Gender")
+    for token in reversed([t for t in sentence.tokens if t.stop <= pronoun.start]):
+        if token.pos in {"NOUN", "PROPN"} and token.feats.get("Number") == number:
+            if number == "Plur" or token.feats.get("Gender") == gender:
+                return token
+    return None
+
+
+def _same_clause(sentence: ParsedSentence, head, verb) -> bool:
+    """«купил компанию, открыл центр и подписал соглашение»: verbs joined by commas and «и» share the
+    subject when they agree with each other and nothing between them opens a clause (a relative
+    pronoun, a subordinating conjunction or a subject of its own)."""
+    between = [t for t in sentence.tokens if head.stop <= t.start and t.stop <= verb.start]
+    if any(t.lemma in RELATIVE_PRONOUNS or t.pos == "SCONJ" or t.rel.startswith("nsubj") for t in between):
+        return False
+    if not any(t.text == "," for t in between):
+        return True
+    return all(head.feats.get(f) == verb.feats.get(f) for f in ("Number", "Gender", "Tense", "VerbForm"))
+
+
+class RoleAppositions:
+    """«генеральный директор компании «Северный ветер» Анна Соколова» -> heads(Анна Соколова,
+    Северный ветер); «бывший директор» -> formerly_headed; «основатель стартапа» -> founded;
+    «главный врач больницы», «председатель правления банка» -> heads; «главный тренер клуба
+    «Сокол»» -> coaches."""
+
+    triggers = HEAD_ROLES | FOUNDER_ROLES | CHIEF_ROLES | COACH_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for role in sentence.tokens:
+            if role.lemma not in self.triggers or role.pos != "NOUN":
+                continue
+            holder = role_holder(sentence, role)
+            relation = _role_relation(sentence, role) if holder is not None else None
+            if relation is None:
+                continue
+            types = SCHEMA[relation].object_types
+            for owner in _role_owners(sentence, role):
+                found = argument(sentence, owner, types)
+                if found is not None and found.type in {ORGANIZATION, PLACE}:
+                    yield relation, holder, found
+
+
+def _role_relation(sentence: ParsedSentence, role) -> str | None:
+    """What a role noun says of its holder, or None for a role under the head («спортивный директор»,
+    «тренер вратарей», «врач»)."""
+    qualifiers = {c.lemma for c in sentence.kids(role, "amod")}
+    former = bool(qualifiers & FORMER_MARKERS) or role.text.lower().startswith("экс")
+    if role.lemma in COACH_ROLES:
+        return None if former or qualifiers - COACH_QUALIFIERS else "coaches"
+    if role.lemma in CHIEF_ROLES:
+        if "главный" not in qualifiers:
+            return None
+        qualifiers -= {"главный"}
+    if qualifiers - HEAD_ROLE_QUALIFIERS:
+        return None  # «спортивный директор» runs one function, not the organization
+    if role.lemma in FOUNDER_ROLES:
+        return "founded"
+    return "formerly_headed" if former else "heads"
+
+
+def _role_owners(sentence: ParsedSentence, role) -> list:
+    """The genitive owners of a role, through a board: «председатель правления банка «Х»» -> банк."""
+    owners = []
+    for owner in sentence.kids(role, "nmod"):
+        if sentence.preposition(owner) or owner.feats.get("Case") != "Gen":
+            continue
+        if owner.lemma in BOARD_NOUNS:
+            owners += [n for n in sentence.kids(owner, "nmod") if n.feats.get("Case") == "Gen"]
+        else:
+            owners.append(owner)
+    return owners
+
+
+class PositionAppositions:
+    """«министр экономики Северореченской области Марина Крылова», «заместитель мэра Верхнеозёрска
+    Кирилл Данилов» -> holds_position(person, post). The post must name whose it is (an entity in its
+    genitive tail): «министр экономики Марина Крылова» does not say of which region."""
+
+    triggers = POSITION_NOUNS - HEAD_ROLES - COACH_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for role in sentence.tokens:
+            if role.lemma not in self.triggers or role.pos != "NOUN":
+                continue
+            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS:
+                continue
+            holder = role_holder(sentence, role)
+            post = _role_phrase(sentence, role) if holder is not None else None
+            if post is None or not _names_an_owner(sentence, role):
+                continue
+            yield "holds_position", holder, post
+
+
+def _names_an_owner(sentence: ParsedSentence, role) -> bool:
+    tail = [t for c in sentence.kids(role, "nmod") if not sentence.preposition(c) for t in sentence.subtree(c)]
+    spans = [sentence.article.span_of.get(t.id) for t in tail]
+    return any(span is not None and span.type in {"ORG", "LOC"} for span in spans)
+
+
+class Signings:
+    """«Подписание соглашения между банком «Х» и компанией «Y» состоялось в Казани» -> each side
+    signed with the other, when the sentence reports it as done (its main verb is in the past and
+    nothing plans it)."""
+
+    triggers = frozenset({"подписание"})
+    carriers = {"соглашение": "signed_agreement_with", "меморандум": "signed_agreement_with"} | dict.fromkeys(
+        ("контракт", "договор"), "signed_contract_with"
+    )
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if not _reported_as_done(sentence):
+            return
+        for signing in sentence.tokens:
+            if signing.lemma != "подписание" or signing.pos != "NOUN":
+                continue
+            for document in sentence.kids(signing, "nmod"):
+                relation_id = self.carriers.get(document.lemma)
+                sides = _between(sentence, (signing, document)) if relation_id else []
+                for i, left in enumerate(sides):
+                    for right in sides[i + 1 :]:
+                        yield relation_id, left, right
+
+
+def _between(sentence: ParsedSentence, hosts) -> list[Argument]:
+    """The sides of «между A и B»."""
+    return [
+        a
+        for host in hosts
+        for c in sentence.kids(host, "nmod")
+        if sentence.preposition(c) == "между"
+        for t in sentence.conjuncts(c)
+        for a in [argument(sentence, t, AGENTS)]
+        if a
+    ]
+
+
+def _reported_as_done(sentence: ParsedSentence) -> bool:
+    roots = [t for t in sentence.tokens if t.rel == "root"]
+    if sentence.lemmas & PLAN_WORDS:
+        return False
+    return any(r.feats.get("Tense") == "Past" or r.feats.get("VerbForm") == "Part" for r in roots)
+
+
+class Appointments:
+    """«назначил Ивана Петрова на должность министра транспорта», «назначил ... министром»,
+    «Иван Петров назначен на должность ...» -> appointed_to(person, post)."""
+
+    triggers = frozenset({"назначить", "назначение"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma == "назначение" and verb.pos == "NOUN":  # «назначение Ивана Петрова на должность ...»
+                people = [c for c in sentence.kids(verb, "nmod") if c.feats.get("Case") == "Gen"]
+            elif verb.lemma != "назначить" or verb.feats.get("Aspect") != "Perf":
+                continue
+            elif verb.feats.get("VerbForm") == "Fin" and verb.feats.get("Tense") == "Past":
+                people = sentence.kids(verb, "obj")
+            elif verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass":
+                people = sentence.kids(verb, "nsubj:pass")
+            else:
+                continue
+            posts = [p for p in _posts(sentence, verb)]
+            for head in people[:1]:
+                person = argument(sentence, head, frozenset({PERSON}))
+                for post in posts if person is not None else []:
+                    yield "appointed_to", person, post
+
+
+def _posts(sentence: ParsedSentence, verb) -> Iterator[Argument]:
+    for child in sentence.kids(verb, "obl", "xcomp", "nmod"):
+        if child.lemma in {"должность", "пост"} and sentence.preposition(child) == "на":
+            roles = [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS]
+        elif child.lemma in POSITION_NOUNS and child.feats.get("Case") == "Ins" and not sentence.preposition(child):
+            roles = [child]
+        else:
+            continue
+        for role in roles:
+            post = phrase_argument(sentence, role, POSITION, require_modifier=True)
+            if post is not None:
+                yield post
+
+
+class Resignations:
+    """«Министр здравоохранения Валентина Гусева ушла в отставку» / «... ушёл в отставку с поста
+    министра» -> resigned_from(person, post)."""
+
+    triggers = frozenset({"отставка"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma != "уйти" or not _is_active(verb, "Past", "Perf"):
+                continue
+            if not any(c.lemma == "отставка" and sentence.preposition(c) == "в" for c in sentence.kids(verb, "obl")):
+                continue
+            for subject_head in sentence.kids(verb, "nsubj")[:1]:
+                person = argument(sentence, subject_head, frozenset({PERSON}))
+                roles = [subject_head] if subject_head.lemma in POSITION_NOUNS else []
+                if subject_head.lemma in POSITION_NOUNS:
+                    person = role_holder(sentence, subject_head)
+                for post_noun in sentence.kids(verb, "obl"):
+                    if post_noun.lemma in {"пост", "должность"} and sentence.preposition(post_noun) == "с":
+                        roles += [n for n in sentence.kids(post_noun, "nmod") if n.lemma in POSITION_NOUNS]
+                for role in roles[-1:]:
+                    post = _role_phrase(sentence, role)
+                    if person is not None and post is not None:
+                        yield "resigned_from", person, post
+
+
+def _role_phrase(sentence: ParsedSentence, role) -> Argument | None:
+    """The post of a role noun without the name of its holder."""
+    holder_ids = {t.id for c in sentence.kids(role, "appos", "flat:name") for t in sentence.subtree(c)}
+    trimmed = _Without(sentence, holder_ids)
+    return phrase_argument(trimmed, role, POSITION, require_modifier=True)
+
+
+class _Without(ParsedSentence):
+    """A view of a sentence with some tokens removed (the holder's name inside a role phrase)."""
+
+    def __init__(self, sentence: ParsedSentence, hidden: set[str]):  # noqa: D107 - a thin view
+        self.__dict__.update(sentence.__dict__)
+        self.children = {k: [c for c in v if c.id not in hidden] for k, v in sentence.children.items()}
+
+
+class Awards:
+    """«Жюри присудило премию «Золотая маска» театру «Маяк»», «губернатор вручил премию «Х» Анне
+    Соколовой» -> won(laureate, prize): the laureate is the dative, whoever hands the prize."""
+
+    triggers = AWARD_VERBS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        won = SCHEMA["won"]
+        for verb in sentence.tokens:
+            if verb.lemma not in AWARD_VERBS or verb.feats.get("Aspect") != "Perf" or verb.feats.get("Tense") == "Fut":
+                continue
+            prize_heads = sentence.kids(verb, "obj", "nsubj:pass")
+            laureate_heads = [  # the dative hangs off the verb or, as the parser often has it, off the prize
+                t
+                for host in [verb, *prize_heads]
+                for c in sentence.kids(host, "iobj", "obl", "nmod", "conj")
+                if c.feats.get("Case") == "Dat" and not sentence.preposition(c)
+                for t in sentence.conjuncts(c)
+            ]
+            prizes = [p for p in (argument(sentence, t, won.object_types) for t in prize_heads) if p]
+            for laureate in (argument(sentence, t, won.subject_types) for t in laureate_heads):
+                for prize in prizes if laureate is not None else []:
+                    yield "won", laureate, prize
+
+
+class CourtRulings:
+    """«Суд взыскал с компании X в пользу банка Y 12 млн рублей» -> ruled_against(суд, X),
+    sued(Y, X), ordered_to_pay(X, 12 млн рублей); «суд обязал компанию X выплатить N рублей»
+    -> ruled_against(суд, X), ordered_to_pay(X, N рублей)."""
+
+    triggers = RULING_VERBS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in RULING_VERBS or not _is_active(verb, "Past", "Perf"):
+                continue
+            courts = [argument(sentence, t, frozenset({ORGANIZATION})) for t in _subject_heads(sentence, verb)]
+            if verb.lemma == "взыскать":
+                payer_heads = [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "с"]
+                sum_hosts = [verb]
+            else:
+                payer_heads = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
+                sum_hosts = [c for c in sentence.kids(verb, "xcomp") if c.lemma in {"выплатить", "возместить"}]
+            payers = [a for a in (argument(sentence, t, AGENTS) for t in payer_heads) if a]
+            sums = [
+                a
+                for host in sum_hosts
+                for c in sentence.kids(host, "obj", "obl")
+                if not sentence.preposition(c)
+                for a in [argument(sentence, c, frozenset({MONEY}))]
+                if a
+            ]
+            claimants = [
+                a
+                for c in sentence.kids(verb, "obl")
+                if c.lemma == "польза" and sentence.preposition(c) == "в"
+                for n in sentence.kids(c, "nmod")
+                for a in [argument(sentence, n, AGENTS)]
+                if a
+            ]
+            for payer in payers:
+                for court in courts:
+                    if court is not None and "суд" in court.normal.lower():
+                        yield "ruled_against", court, payer
+                for claimant in claimants:
+                    yield "sued", claimant, payer
+                for amount in sums[:1]:
+                    yield "ordered_to_pay", payer, amount
+
+
+class Measures:
+    """«ветропарк «Х» мощностью 90 мегаватт», «терминал стоимостью 3,2 млрд рублей», «мощность
+    ветропарка «Х» составляет 90 мегаватт» -> capacity / cost (thing, quantity with its unit)."""
+
+    triggers = frozenset(MEASURE_RELATIONS)
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for measure in sentence.tokens:
+            relation_id = MEASURE_RELATIONS.get(measure.lemma)
+            if relation_id is None or measure.pos != "NOUN" or sentence.preposition(measure):
+                continue
+            relation = SCHEMA[relation_id]
+            owner = sentence.head(measure)  # «ветропарк мощностью ...»: the measure follows its owner
+            if owner is not None and owner.start > measure.start and owner.pos != "VERB":
+                continue
+            amounts = sentence.kids(measure, "nmod", "nummod", "nummod:gov")
+            if measure.feats.get("Case") == "Nom" and owner is not None and owner.lemma in {"составлять", "составить"}:
+                if owner.feats.get("Tense") == "Fut":
+                    continue  # «стоимость составит»: a plan, not a fact
+                amounts = sentence.kids(owner, "obj", "obl", "nsubj")
+                owner = next((c for c in sentence.kids(measure, "nmod") if c.feats.get("Case") == "Gen"), None)
+            elif measure.feats.get("Case") != "Ins":
+                continue
+            thing = argument(sentence, owner, relation.subject_types) if owner is not None else None
+            if thing is None:
+                continue
+            for amount_head in amounts:
+                amount = argument(sentence, amount_head, relation.object_types)
+                if amount is not None:
+                    yield relation_id, thing, amount
+                    break
+
+
+class Staff:
+    """«На хлебозаводе «Каравай» работают 210 человек», «в штате «Кварц-Лаб» работают 110
+    сотрудников» -> employs(organization, 210 человек)."""
+
+    triggers = frozenset({"работать", "трудиться"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        employs = SCHEMA["employs"]
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not _is_active(verb, "Pres", "Imp") or verb.rel != "root":
+                continue
+            counts = [
+                q
+                for c in sentence.kids(verb, "nsubj")
+                if c.lemma in STAFF_NOUNS
+                for q in [argument(sentence, c, employs.object_types)]
+                if q
+            ]
+            places = []
+            for c in sentence.kids(verb, "obl"):
+                if sentence.preposition(c) not in {"в", "на"}:
+                    continue
+                hosts = [n for n in sentence.kids(c, "nmod") if c.lemma == "штат"] or [c]
+                places += [a for a in (argument(sentence, h, employs.subject_types) for h in hosts) if a]
+            for place in places[:1]:
+                for count in counts[:1]:
+                    yield "employs", place, count
+
+
+def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(), **options) -> VerbPattern:
+    return VerbPattern(relation, frozenset(verbs.split()), tense, aspect, slot, **options)
+
+
+_MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
+_SUIT = frozenset({"иск"})
+PATTERNS = (
+    _verb("heads", "возглавлять", "Pres", "Imp"),
+    _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
+    _verb("formerly_headed", "возглавлять", "Past", "Imp"),
+    _verb("formerly_headed", "руководить", "Past", "Imp", Slot(cases=frozenset({"Ins"}))),
+    _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
+    _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
+    _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
+    _verb("member_of", "войти", "Past", "Perf", _MEMBERSHIP),  # «вошла в состав»: a member since
+    _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
+    _verb("won_against", "победить обыграть", "Past", "Perf"),
+    _verb("won", "выиграть", "Past", "Perf"),
+    _verb(
+        "won", "стать", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"победитель", "лауреат", "обладатель"}))
+    ),
+    _verb("received_grant_from", "получить", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))),
+    _verb("received_grant_from", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"грант"}))),
+    _verb("won", "выиграть победить", "Past", "Perf", Slot("в", frozenset({"Loc"}), contests=True)),  # «в конкурсе «Х»»
+    _verb("opened", "открыть", "Past", "Perf"),
+    _verb("launched", "запустить", "Past", "Perf"),
+    _verb("built", "построить", "Past", "Perf"),
+    _verb("commissioned", "ввести", "Past", "Perf", requires=frozenset({"эксплуатация"})),
+    _verb("bought", "купить приобрести", "Past", "Perf"),
+    _verb("held", "провести", "Past", "Perf"),
+    _verb("visited", "посетить", "Past", "Perf"),
+    _verb(
+        "signed_agreement_with",
+        "подписать заключить",
+        "Past",
+        "Perf",
+        Slot("с", frozenset({"Ins"}), frozenset({"соглашение", "меморандум"})),
+        symmetric=True,
+    ),
+    _verb(
+        "signed_contract_with",
+        "подписать заключить",
+        "Past",
+        "Perf",
+        Slot("с", frozenset({"Ins"}), frozenset({"контракт", "договор"})),
+        symmetric=True,
+    ),
+    _verb(
+        "lent_to",
+        "выдать предоставить",
+        "Past",
+        "Perf",
+        Slot("", frozenset({"Dat"}), frozenset({"кредит", "заём", "займ"}), dative_from_genitive=True),
+    ),
+    _verb("sued", "подать", "Past", "Perf", Slot("к", frozenset({"Dat"}), _SUIT)),
+    _verb("sued", "подать", "Past", "Perf", Slot("против", frozenset({"Gen"}), _SUIT)),
+    _verb("sued", "обратиться", "Past", "Perf", Slot("к", frozenset({"Dat"}), _SUIT, "с")),  # «в суд с иском к X»
+    _verb("launched_vessel", "спустить", "Past", "Perf", requires=frozenset({"вода"})),
+    _verb("took_place_in", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Loc"}))),
+    _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("", frozenset({"Gen", "Nom", "Acc"}))),
+    _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Acc"}))),  # «в понедельник»
+    _verb("harvested", "собрать", "Past", "Perf", Slot("", frozenset({"Acc", "Gen", "Nom"})), units=WEIGHT_UNITS),
+    RoleAppositions(),
+    Signings(),
+    PositionAppositions(),
+    Appointments(),
+    Resignations(),
+    Awards(),
+    CourtRulings(),
+    Measures(),
+    Staff(),
+)

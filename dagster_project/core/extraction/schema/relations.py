@@ -1,0 +1,281 @@
+"""The typed relation schema of the offline extractor, as data.
+
+Each relation is one kind of fact news reports, with typed arguments and one canonical Russian
+wording. The wording is a verb frame (verb lemma, tense, words after the verb, preposition and
+the case of the object), so questions can be built from it and the graph can describe it.
+
+Tense is part of the relation: «возглавляет» (heads) and «возглавлял» (formerly_headed) are two
+relations; a future or planned action («построит») matches no relation and yields no fact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PERSON, ORGANIZATION, PLACE, EVENT, WORK, FACILITY, MONEY, QUANTITY, DATE, POSITION = (
+    "person",
+    "organization",
+    "place",
+    "event",
+    "work",
+    "facility",
+    "money",
+    "quantity",
+    "date",
+    "position",
+)
+ARGUMENT_TYPES = (PERSON, ORGANIZATION, PLACE, EVENT, WORK, FACILITY, MONEY, QUANTITY, DATE, POSITION)
+# How an argument type is stored in the graph (entity classes and literal datatypes of core/graph/rdf.py).
+GRAPH_TYPE = {
+    PERSON: "PER",
+    ORGANIZATION: "ORG",
+    PLACE: "LOC",
+    EVENT: "OTHER",
+    WORK: "OTHER",
+    FACILITY: "OTHER",
+    POSITION: "OTHER",
+    MONEY: "NUM",
+    QUANTITY: "NUM",
+    DATE: "DATE",
+}
+LITERAL_ARGUMENTS = {MONEY, QUANTITY, DATE}
+AGENTS = frozenset({PERSON, ORGANIZATION})
+THINGS = frozenset({FACILITY, ORGANIZATION})
+
+PAST, PRESENT, FORMER, PASSIVE = "past", "present", "former", "passive"
+
+
+@dataclass(frozen=True)
+class Wording:
+    """How the relation is said: '{subject} подписал соглашение с {object:ablt}'.
+
+    `tense`: past (perfective past), present (imperfective present), former («ранее возглавлял»)
+    or passive (short participle: «назначен на должность»)."""
+
+    verb: str
+    tense: str
+    complement: str = ""
+    preposition: str = ""
+    case: str = "accs"
+    # A measure is said of its owner: «мощность ветропарка» (gent), «работают на заводе» (loct);
+    # the verb then agrees with the complement noun or stands in the neuter.
+    subject_case: str = "nomn"
+
+
+@dataclass(frozen=True)
+class Relation:
+    id: str
+    subject_types: frozenset[str]
+    object_types: frozenset[str]
+    wording: Wording
+    description: str
+
+    @property
+    def asks_subject(self) -> bool:
+        """A count, a sum or a date does not pick out who did something: ask only for the object."""
+        return not (self.object_types & LITERAL_ARGUMENTS)
+
+
+def _relation(id_: str, subjects, objects, wording: Wording, description: str) -> Relation:
+    return Relation(id_, frozenset(subjects), frozenset(objects), wording, description)
+
+
+SCHEMA: dict[str, Relation] = {
+    r.id: r
+    for r in (
+        # appointments and positions
+        _relation(
+            "heads",
+            {PERSON},
+            {ORGANIZATION, PLACE},
+            Wording("возглавлять", PRESENT),
+            "the person currently leads the organization or governs the place",
+        ),
+        _relation(
+            "formerly_headed",
+            {PERSON},
+            {ORGANIZATION, PLACE},
+            Wording("возглавлять", FORMER),
+            "the person led the organization before («ранее возглавлял», «бывший директор»)",
+        ),
+        _relation(
+            "holds_position",
+            {PERSON},
+            {POSITION},
+            Wording("являться", PRESENT, "", "", "ablt"),
+            "the person holds the post («министр экономики Северореченской области Марина Крылова»)",
+        ),
+        _relation(
+            "coaches",
+            {PERSON},
+            {ORGANIZATION},
+            Wording("тренировать", PRESENT),
+            "the person is the (head) coach of the team («главный тренер клуба «Сокол» Елена Васнецова»)",
+        ),
+        _relation(
+            "founded",
+            {PERSON},
+            {ORGANIZATION},
+            Wording("основать", PAST),
+            "the person founded the organization («основатель компании»)",
+        ),
+        _relation(
+            "appointed_to",
+            {PERSON},
+            {POSITION},
+            Wording("назначить", PASSIVE, "", "на должность", "gent"),
+            "the person was appointed to the position",
+        ),
+        _relation(
+            "resigned_from",
+            {PERSON},
+            {POSITION},
+            Wording("уйти", PAST, "в отставку", "с поста", "gent"),
+            "the person left the position («ушёл в отставку с поста»)",
+        ),
+        # affiliations
+        _relation(
+            "works_at",
+            {PERSON},
+            {ORGANIZATION},
+            Wording("работать", PRESENT, "", "в", "loct"),
+            "the person works at the organization",
+        ),
+        _relation(
+            "teaches_at",
+            {PERSON},
+            {ORGANIZATION},
+            Wording("преподавать", PRESENT, "", "в", "loct"),
+            "the person teaches at the organization",
+        ),
+        _relation(
+            "member_of",
+            AGENTS,
+            {ORGANIZATION},
+            Wording("входить", PRESENT, "", "в состав", "gent"),
+            "a member of the organization («входит в состав»)",
+        ),
+        # outcomes
+        _relation(
+            "won_against",
+            AGENTS,
+            AGENTS,
+            Wording("выиграть", PAST, "", "у", "gent"),
+            "won a match or a contest against the other side",
+        ),
+        _relation("won", AGENTS, {EVENT}, Wording("выиграть", PAST), "won the contest, tournament or award"),
+        _relation(
+            "received_grant_from",
+            AGENTS,
+            {ORGANIZATION},
+            Wording("получить", PAST, "грант", "от", "gent"),
+            "received a grant from the organization",
+        ),
+        # actions on facilities and events
+        _relation("opened", AGENTS, THINGS | {EVENT}, Wording("открыть", PAST), "opened the facility or the event"),
+        _relation("launched", AGENTS, THINGS, Wording("запустить", PAST), "launched the facility or the line"),
+        _relation("built", AGENTS, {FACILITY}, Wording("построить", PAST), "built the facility"),
+        _relation(
+            "commissioned",
+            AGENTS,
+            {FACILITY},
+            Wording("ввести", PAST, "в эксплуатацию"),
+            "put the facility into operation (the object stands after the verb)",
+        ),
+        _relation("bought", AGENTS, THINGS, Wording("купить", PAST), "bought the organization or the facility"),
+        _relation(
+            "launched_vessel",
+            AGENTS,
+            {FACILITY},
+            Wording("спустить", PAST, "на воду"),
+            "launched the vessel («спустила на воду сухогруз «Х»»)",
+        ),
+        _relation("held", AGENTS, {EVENT}, Wording("провести", PAST), "held the event"),
+        _relation(
+            "visited",
+            {PERSON},
+            {PLACE, ORGANIZATION, FACILITY, EVENT},
+            Wording("посетить", PAST),
+            "the person visited the place, organization, facility or event",
+        ),
+        # agreements, money and rulings
+        _relation(
+            "signed_agreement_with",
+            AGENTS,
+            AGENTS,
+            Wording("подписать", PAST, "соглашение", "с", "ablt"),
+            "signed an agreement or memorandum with the other side",
+        ),
+        _relation(
+            "signed_contract_with",
+            AGENTS,
+            AGENTS,
+            Wording("подписать", PAST, "контракт", "с", "ablt"),
+            "signed a contract with the other side",
+        ),
+        _relation(
+            "lent_to",
+            {ORGANIZATION},
+            AGENTS,
+            Wording("выдать", PAST, "кредит", "", "datv"),
+            "the lender gave a loan to the borrower",
+        ),
+        _relation(
+            "sued",
+            AGENTS,
+            AGENTS,
+            Wording("подать", PAST, "иск", "к", "datv"),
+            "filed a lawsuit against the other side",
+        ),
+        _relation(
+            "ruled_against",
+            {ORGANIZATION},
+            AGENTS,
+            Wording("взыскать", PAST, "средства", "с", "gent"),
+            "the court ruled that the party pays («суд взыскал с X», «суд обязал X выплатить»)",
+        ),
+        _relation(
+            "ordered_to_pay",
+            AGENTS,
+            {MONEY},
+            Wording("обязать", PASSIVE, "выплатить"),
+            "the sum a court ordered the party to pay",
+        ),
+        # places and dates of events
+        _relation(
+            "took_place_in",
+            {EVENT},
+            {PLACE},
+            Wording("пройти", PAST, "", "в", "loct"),
+            "the event took place in the place",
+        ),
+        _relation("took_place_on", {EVENT}, {DATE}, Wording("пройти", PAST), "the event took place on the date"),
+        # quantities
+        _relation("harvested", AGENTS, {QUANTITY}, Wording("собрать", PAST), "harvested the amount"),
+        _relation(
+            "capacity",
+            THINGS,
+            {QUANTITY},
+            Wording("составлять", PRESENT, "мощность", subject_case="gent"),
+            "the capacity of the facility with its unit («ветропарк мощностью 90 мегаватт»)",
+        ),
+        _relation(
+            "cost",
+            THINGS | {EVENT, WORK},
+            {MONEY},
+            Wording("составлять", PRESENT, "стоимость", subject_case="gent"),
+            "what the thing costs («терминал стоимостью 3,2 млрд рублей»)",
+        ),
+        _relation(
+            "employs",
+            THINGS,
+            {QUANTITY},
+            Wording("работать", PRESENT, subject_case="loct"),
+            "how many people work at the organization («на заводе работают 450 человек»)",
+        ),
+    )
+}
+
+
+def relation(relation_id: str) -> Relation:
+    return SCHEMA[relation_id]

@@ -1,0 +1,323 @@
+"""The question linter: an offline, deterministic well-formedness verdict per question.
+
+Each rule is a rule of Russian or of news writing, checked on the question, its answer and its
+gold texts, so it holds for template and LLM questions alike. A question fails with every reason
+that applies; the reason column lists them as `code: detail` separated by "; ".
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import pandas as pd
+
+from ..common.russian import lemmas, parse_document
+from .question_grammar import (
+    Clause,
+    Group,
+    Token,
+    cases_of,
+    fragment_problem,
+    is_date,
+    is_quantity,
+    looks_like_person,
+    split_clauses,
+    tokenize,
+)
+from .verdicts import FAIL, FILTER_COLUMNS, PASS
+
+MISSING_OBJECT = "missing_object"
+RELATIVE_TIME = "relative_time"
+FRAGMENT_ANSWER = "fragment_answer"
+QUESTION_WORD_TYPE = "question_word_type"
+ANSWER_NOT_IN_TEXT = "answer_not_in_text"
+CONDITION_REDUNDANT = "condition_redundant"
+UNGRAMMATICAL = "ungrammatical"
+ANSWER_IN_QUESTION = "answer_in_question"
+REASON_CODES = (
+    MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
+    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION,
+)  # fmt: skip
+
+# Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
+_ABSOLUTE_USE = frozenset({"выиграть", "проиграть", "победить", "сыграть", "играть", "уступить", "голосовать"})
+# Verbs whose quantity is their own measure: "Сколько стоит ...?", "Сколько составила выручка?"
+_MEASURE_VERBS = frozenset({"стоить", "весить", "длиться", "продолжаться", "составить", "составлять", "насчитывать"})
+_COPULAS = frozenset({"называться", "являться", "быть", "стать", "становиться", "считаться", "зваться"})
+# Time words that only make sense relative to the article's date.
+_DEICTIC = frozenset({"вчера", "сегодня", "завтра", "позавчера", "послезавтра", "накануне", "недавно", "сейчас",
+                      "теперь", "ныне", "нынче", "назад", "вскоре"})  # fmt: skip
+_RELATIVE_ADJECTIVES = frozenset({"следующий", "прошлый", "предыдущий", "текущий", "нынешний", "минувший",
+                                  "прошедший", "будущий", "предстоящий", "грядущий", "позапрошлый"})  # fmt: skip
+_TIME_UNITS = frozenset({"год", "месяц", "неделя", "день", "сутки", "время", "сезон", "квартал", "полугодие",
+                         "выходные", "весна", "лето", "осень", "зима"})  # fmt: skip
+_EVENTS = frozenset({"матч", "игра", "тур", "встреча", "заседание", "сессия", "этап", "раз", "турнир", "выпуск"})
+_PERSON_WORDS = frozenset({"кто"})  # every case form lemmatizes to "кто"
+_PLACE_WORDS = frozenset({"где", "куда", "откуда"})
+# "с" and "в" take their vowel before a cluster that starts like them ("со стартапом", "во Владимире").
+_PREPOSITION_VOWEL = {"с": "сзшжщ", "в": "вф"}
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.detail}"
+
+
+def reason_codes(reason: str) -> list[str]:
+    """The reason codes of a linter reason string ("missing_object: ...; relative_time: ...")."""
+    codes = [part.split(":", 1)[0].strip() for part in reason.split("; ")]
+    return [code for code in codes if code in REASON_CODES]
+
+
+# --- the question alone ---------------------------------------------------------------------------
+
+
+_QUESTION_WORDS = frozenset({"кто", "что", "где", "куда", "откуда", "когда", "сколько", "какой"})
+
+
+def _wh_word(clauses: list[Clause]) -> Token | None:
+    for token in clauses[0].tokens if clauses else []:
+        if token.kind == "word" and token.lemma() in _QUESTION_WORDS:
+            return token
+    return None
+
+
+def relative_time(text: str) -> list[Finding]:
+    words = [w for w in lemmas(text)]
+    found = []
+    for i, word in enumerate(words):
+        window = words[i + 1 : i + 4]
+        if word in _DEICTIC:
+            found.append(word)
+        elif word == "на" and window[:1] == ["день"]:
+            found.append("на днях")
+        elif word in _RELATIVE_ADJECTIVES and set(window) & (_TIME_UNITS | _EVENTS):
+            found.append(f"{word} {next(w for w in window if w in _TIME_UNITS | _EVENTS)}")
+        elif word in {"этот", "это", "последний"} and set(window[:2]) & _TIME_UNITS:
+            found.append(f"{word} {next(w for w in window[:2] if w in _TIME_UNITS)}")
+    return [Finding(RELATIVE_TIME, f"«{phrase}» depends on the article's date") for phrase in found]
+
+
+def _missing_counted_noun(tokens: list[Token]) -> Finding | None:
+    """«Сколько» needs what is counted right after it ("Сколько очков набрал ..."), unless the
+    verb measures itself ("Сколько стоит ...") or it asks a difference ("На сколько выросла ...")."""
+    for i, token in enumerate(tokens):
+        if token.lower != "сколько":
+            continue
+        if i > 0 and tokens[i - 1].lower == "на":
+            return None
+        following = tokens[i + 1] if i + 1 < len(tokens) else None
+        if following is not None and following.kind == "word" and "gent" in cases_of(following.text, {"NOUN", "ADJF"}):
+            return None
+        if following is not None and following.is_finite_verb() and following.lemma() in _MEASURE_VERBS:
+            return None
+        return Finding(MISSING_OBJECT, "«Сколько» without the counted noun")
+    return None
+
+
+def _clause_findings(clause: Clause) -> list[Finding]:
+    verbs = [v for v in clause.verbs if v.lemma() not in _COPULAS]
+    core = [g for g in clause.groups if g.cases & {"nomn", "accs", "gent"}]
+    findings = [Finding(MISSING_OBJECT, f"«{verb.text}» has no object")
+                for verb in verbs if _lacks_object(verb, clause, core)]  # fmt: skip
+    subjects = [g for g in core if g.cases == {"nomn"}]
+    if verbs and len(subjects) >= 2:
+        findings.append(Finding(UNGRAMMATICAL, f"two subjects «{subjects[0].text}» and «{subjects[1].text}»"))
+    return findings
+
+
+def _lacks_object(verb: Token, clause: Clause, core: list[Group]) -> bool:
+    """A transitive verb needs its object among the clause's free groups, besides its subject."""
+    if "tran" not in verb.top.tag or verb.lemma() in _ABSOLUTE_USE or clause.has_infinitive:
+        return False
+    objects = [g for g in core if g.cases & {"accs", "gent"}]
+    # no subject to name: a continued predicate, an imperative, an indefinite-personal plural
+    needed = 1 if clause.continues or {"impr", "plur"} & verb.top.tag.grammemes else 2
+    return len(core) < needed or not objects
+
+
+def _preposition_findings(tokens: list[Token]) -> list[Finding]:
+    findings = []
+    for token, following in zip(tokens, tokens[1:] + [Token("?", "punct")], strict=True):
+        if not token.is_preposition():
+            continue
+        if following.is_preposition() and following.lower != token.lower + "о":
+            findings.append(Finding(UNGRAMMATICAL, f"two prepositions «{token.text} {following.text}»"))
+        elif following.kind == "punct" or following.is_finite_verb():
+            findings.append(Finding(UNGRAMMATICAL, f"dangling preposition «{token.text}»"))
+        elif following.lower == "сколько" and token.lower != "на":
+            findings.append(Finding(UNGRAMMATICAL, f"«{token.text} сколько» needs an inflected «скольких»"))
+        elif token.lower in _PREPOSITION_VOWEL and following.kind in {"word", "quoted"}:
+            word = following.lower.strip("«»\"")
+            if (len(word) > 1 and word[0] in _PREPOSITION_VOWEL[token.lower]
+                    and word[1] not in "аеёиоуыэюяьъ"):  # fmt: skip
+                findings.append(Finding(UNGRAMMATICAL, f"«{token.text} {following.text}» needs «{token.lower}о»"))
+    return findings
+
+
+def question_findings(question: str) -> list[Finding]:
+    tokens = tokenize(question)
+    clauses = split_clauses(tokens)
+    findings = relative_time(question)
+    counted = _missing_counted_noun(tokens)
+    if counted is not None:
+        findings.append(counted)
+    for clause in clauses:
+        findings += _clause_findings(clause)
+    return findings + _preposition_findings(tokens)
+
+
+# --- the answer -----------------------------------------------------------------------------------
+
+
+def answer_findings(
+    question: str, items: list[str], is_person: Callable[[str], bool | None] = looks_like_person
+) -> list[Finding]:
+    findings = []
+    for item in items:
+        problem = fragment_problem(item)
+        if problem:
+            findings.append(Finding(FRAGMENT_ANSWER, problem))
+        findings += relative_time(item)
+    wh = _wh_word(split_clauses(tokenize(question)))
+    findings += _question_word_findings(wh, items, is_person)
+    question_key = f" {' '.join(lemmas(question))} "
+    for item in items:
+        key = " ".join(lemmas(item))
+        if key and f" {key} " in question_key:
+            findings.append(Finding(ANSWER_IN_QUESTION, f"the question names its answer «{item}»"))
+    return findings
+
+
+def _question_word_findings(wh: Token | None, items: list[str], is_person) -> list[Finding]:
+    if wh is None:
+        return []
+    word = wh.lemma()
+    mismatched = [(item, _expected_kind(word, item, is_person(item))) for item in items]
+    return [Finding(QUESTION_WORD_TYPE, f"«{wh.text}» asks for {kind}, the answer is «{item}»")
+            for item, kind in mismatched if kind]  # fmt: skip
+
+
+def _expected_kind(word: str, item: str, person: bool | None) -> str | None:
+    """What the question word asks for when the answer item is not that, else None."""
+    if word in _PERSON_WORDS and person is False:
+        return "a person"
+    if word == "что" and person is True:
+        return "a thing, not a person"
+    if word == "когда" and not is_date(item):
+        return "a date"
+    if word in _PLACE_WORDS and (is_date(item) or is_quantity(item) or person is True):
+        return "a place"
+    if word == "сколько" and not is_quantity(item):
+        return "a number"
+    return None
+
+
+# --- the gold texts -------------------------------------------------------------------------------
+
+
+class GoldTexts:
+    """Lemmatized texts of the month, with the named entities Natasha finds in each (for types)."""
+
+    def __init__(self, articles: pd.DataFrame):
+        self._text = dict(zip(articles["article_id"], articles["title"] + "\n" + articles["text"], strict=True))
+        self._lemmas: dict[str, str] = {}
+        self._entities: dict[str, dict[str, str]] = {}
+
+    def __contains__(self, article_id: str) -> bool:
+        return article_id in self._text
+
+    def lemma_text(self, article_id: str) -> str:
+        if article_id not in self._lemmas:
+            self._lemmas[article_id] = f" {' '.join(lemmas(self._text[article_id]))} "
+        return self._lemmas[article_id]
+
+    def entity_types(self, article_id: str) -> dict[str, str]:
+        """Lemma key of each named entity's normal form -> PER / ORG / LOC."""
+        if article_id not in self._entities:
+            doc = parse_document(self._text[article_id], syntax=False)
+            self._entities[article_id] = {
+                " ".join(lemmas(span.normal or span.text)): span.type for span in doc.spans
+            }
+        return self._entities[article_id]
+
+    def person_judge(self, article_ids: Iterable[str]) -> Callable[[str], bool | None]:
+        """Is an answer a person? Natasha's entity type in the gold texts when it found the name,
+        the name's morphology otherwise."""
+        types: dict[str, str] = {}
+        for article_id in article_ids:
+            if article_id in self:
+                types.update(self.entity_types(article_id))
+
+        def is_person(item: str) -> bool | None:
+            kind = types.get(" ".join(lemmas(item)))
+            return looks_like_person(item) if kind is None else kind == "PER"
+
+        return is_person
+
+
+def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
+    present = [a for a in article_ids if a in texts]
+    if len(present) < len(article_ids):
+        missing = sorted(set(article_ids) - set(present))
+        return [Finding(ANSWER_NOT_IN_TEXT, f"gold articles not found: {', '.join(missing)}")]
+    findings = []
+    for item in items:
+        key = " ".join(lemmas(item))
+        if key and not any(f" {key} " in texts.lemma_text(a) for a in present):
+            findings.append(Finding(ANSWER_NOT_IN_TEXT, f"«{item}» is in none of the gold texts"))
+    return findings
+
+
+def condition_findings(question: str, triples_text: str | None) -> list[Finding]:
+    """A cond question names both of its conditions: two predicates, and each condition's entity."""
+    clauses = split_clauses(tokenize(question))
+    predicates = [v for c in clauses for v in c.verbs if v.lemma() not in _COPULAS]
+    findings = []
+    if len(predicates) < 2:
+        findings.append(Finding(CONDITION_REDUNDANT, "the question names fewer than two conditions"))
+    question_key = f" {' '.join(lemmas(question))} "
+    for fact in json.loads(triples_text) if triples_text else []:
+        ends = [part.strip() for part in fact.split("|")]
+        named = [end for end in (ends[0], ends[-1]) if f" {' '.join(lemmas(end))} " in question_key]
+        if not named:
+            findings.append(Finding(CONDITION_REDUNDANT, f"the condition «{fact}» is not named"))
+    return findings
+
+
+# --- the verdict table ----------------------------------------------------------------------------
+
+
+def lint_question(row, texts: GoldTexts) -> list[Finding]:
+    items = [str(i) for i in row.answer_items] if len(row.answer_items) else [row.answer]
+    findings = question_findings(row.question)
+    findings += answer_findings(row.question, items, texts.person_judge(row.article_ids))
+    findings += text_findings(items, list(row.article_ids), texts)
+    if row.type == "cond":
+        findings += condition_findings(row.question, getattr(row, "triples_text", None))
+    unique = []
+    for finding in findings:
+        if finding not in unique:
+            unique.append(finding)
+    return unique
+
+
+def lint(qa: pd.DataFrame, articles: pd.DataFrame) -> pd.DataFrame:
+    """One verdict per question: pass when no rule fires; score = 1 / (1 + number of findings)."""
+    texts = GoldTexts(articles)
+    rows = []
+    for row in qa.itertuples(index=False):
+        findings = lint_question(row, texts)
+        rows.append({
+            "qa_id": row.qa_id,
+            "score": 1.0 / (1 + len(findings)),
+            "verdict": FAIL if findings else PASS,
+            "reason": "; ".join(map(str, findings)) if findings else "well-formed",
+        })  # fmt: skip
+    return pd.DataFrame(rows, columns=FILTER_COLUMNS)

@@ -1,0 +1,311 @@
+"""The typed relation schema: each failure mode of open extraction, on a sentence that shows it."""
+
+from __future__ import annotations
+
+import pytest
+
+from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets, schema_triplets_frame
+from dagster_project.core.extraction.triplets import RAW_TRIPLET_COLUMNS
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"  # a Friday
+
+
+def facts(text: str, published: str = PUBLISHED) -> set[tuple[str, str, str]]:
+    return {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, published)}
+
+
+def test_frame_keeps_the_raw_triplet_columns_and_types():
+    triplets = extract_schema_triplets("a", "Компания «Сосновый бор» открыла лесопильный цех в Ветлуге.", PUBLISHED)
+    frame = schema_triplets_frame(triplets)
+    assert list(frame.columns) == RAW_TRIPLET_COLUMNS
+    row = frame.iloc[0]
+    assert (row.relation, row.subject_normal, row.subject_type, row.subject_descriptor) == (
+        "opened",
+        "Сосновый бор",
+        "ORG",
+        "компания",
+    )
+    assert (row.object_normal, row.object_type, row.verb) == ("лесопильный цех в Ветлуге", "OTHER", "открыть")
+
+
+def test_transitive_relation_needs_its_object():
+    # «открыла» without anything named to open is no fact (failure mode 1: missing object)
+    assert facts("Компания «Сосновый бор» открыла новый цех.") == set()
+    assert facts("Компания «Сосновый бор» вчера открыла.") == set()
+
+
+def test_quantity_keeps_its_counted_noun_and_unit():
+    found = facts("Агрохолдинг «Заволжье» собрал 85 тысяч тонн пшеницы.")
+    assert found == {("Заволжье", "harvested", "85 тысяч тонн пшеницы")}
+    # «собрал полный зал» is no harvest: a harvest is weighed
+    assert facts("Театр «Маяк» собрал 900 зрителей.") == set()
+
+
+def test_relative_time_is_resolved_or_dropped():
+    text = "Фестиваль «Волжские струны» прошёл в понедельник. Форум «Нефть Севера» прошёл в прошлом году."
+    assert facts(text) == {("Волжские струны", "took_place_on", "10 ноября 2025 года")}
+    assert facts("Следующий матч прошёл в Казани.") == set()
+
+
+def test_answers_are_full_nominative_phrases():
+    found = facts("Губернатор назначил Игоря Власова на должность министра лесного хозяйства Пермского края.")
+    assert found == {("Игорь Власов", "appointed_to", "министр лесного хозяйства Пермского края")}
+
+
+def test_question_types_follow_the_argument_types():
+    # a vessel named after a person is a facility, never a person
+    triplets = extract_schema_triplets("a", "Завод «Красное Сормово» построил теплоход «Фёдор Шаляпин».", PUBLISHED)
+    assert [(t.object_normal, t.object_type, t.object_descriptor) for t in triplets] == [
+        ("Фёдор Шаляпин", "OTHER", "теплоход")
+    ]
+    # a relation whose subject is a person needs a person's name, not a plural group
+    assert facts("Тольяттинцы посетили Самару.") == set()
+
+
+def test_reporting_source_is_never_the_actor():
+    text = (
+        "ТВЕРЬ, 3 ноября — Агентство Верхневолжье.\n\n"
+        "Компания «Ладожский хлеб» открыла пекарню в Торжке, сообщила пресс-служба."
+    )
+    assert facts(text) == {("Ладожский хлеб", "opened", "пекарня в Торжке")}
+    assert facts("Пресс-служба банка «Окский» подписала соглашение с фондом «Исток».") == set()
+
+
+def test_subject_stops_at_clause_boundaries():
+    text = "Банк «Окский» выдал кредит заводу «Омега», который открыл цех в Дзержинске."
+    found = facts(text)
+    assert ("Окский", "lent_to", "Омега") in found
+    # the «который» clause has its own subject: the plant it refers to, never the bank
+    assert {(s, o) for s, relation, o in found if relation == "opened"} == {("Омега", "цех в Дзержинске")}
+
+
+def test_genitive_owner_is_not_the_actor():
+    text = "Директор компании «Северсталь-Логистика» Пётр Носов подписал соглашение с фондом «Исток»."
+    found = facts(text)
+    assert ("Пётр Носов", "signed_agreement_with", "Исток") in found
+    assert ("Пётр Носов", "heads", "Северсталь-Логистика") in found
+    assert not any(
+        subject == "Северсталь-Логистика" and relation == "signed_agreement_with" for subject, relation, _ in found
+    )
+
+
+def test_function_director_does_not_head_the_organization():
+    assert facts("Спортивный директор клуба «Торпедо» Илья Рогов посетил Казань.") == {
+        ("Илья Рогов", "visited", "Казань")
+    }
+
+
+def test_class_noun_only_from_the_entitys_own_apposition():
+    triplets = extract_schema_triplets("a", "Мэр Ржева Антон Лебедев посетил аэропорт Ржева.", PUBLISHED)
+    by_relation = {t.relation: t for t in triplets}
+    visited = by_relation["visited"]
+    assert (visited.object_normal, visited.object_descriptor) == ("аэропорт Ржева", "аэропорт")
+    heads = by_relation["heads"]
+    assert (heads.object_normal, heads.object_type, heads.object_descriptor) == ("Ржев", "LOC", "")
+
+
+def test_abbreviation_merges_with_the_full_name():
+    text = (
+        "Российский научный фонд (РНФ) провёл конкурс «Молодые учёные». "
+        "Лаборатория «Спектр» получила грант РНФ на исследования."
+    )
+    found = facts(text)
+    assert ("Спектр", "received_grant_from", "Российский научный фонд") in found
+    assert ("Российский научный фонд", "held", "Молодые учёные") in found
+    ministry = facts("Минздрав подписал соглашение с больницей «Заря».")
+    assert ministry == {("Министерство здравоохранения", "signed_agreement_with", "Заря")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ранее Олег Сухов возглавлял банк «Окский».", ("Олег Сухов", "formerly_headed", "Окский")),
+        ("Олег Сухов возглавляет банк «Окский».", ("Олег Сухов", "heads", "Окский")),
+        ("Бывший директор банка «Окский» Олег Сухов посетил Пермь.", ("Олег Сухов", "formerly_headed", "Окский")),
+    ],
+)
+def test_tense_separates_current_and_former_roles(text, expected):
+    assert expected in facts(text)
+
+
+def test_future_action_yields_no_fact():
+    assert facts("Компания «Сосновый бор» построит лесопильный цех в Ветлуге.") == set()
+    assert facts("Компания «Сосновый бор» построила лесопильный цех в Ветлуге.") == {
+        ("Сосновый бор", "built", "лесопильный цех в Ветлуге")
+    }
+
+
+def test_sentences_outside_the_schema_yield_nothing():
+    assert facts("Губернатор Иван Орлов отметил, что погода была хорошей.") == set()
+
+
+def test_every_relation_has_typed_arguments_and_a_wording():
+    for relation in SCHEMA.values():
+        assert relation.subject_types and relation.object_types and relation.wording.verb
+
+
+def test_settlements_are_places_and_unquoted_organizations_stay_organizations():
+    # NER may read «Заречье» as an organization: a place noun before the name settles it
+    text = "Губернатор Олег Мельников посетил город Заречье 20 октября."
+    triplets = extract_schema_triplets("a", text, PUBLISHED)
+    assert {(t.relation, t.object_normal, t.object_type) for t in triplets} == {("visited", "Заречье", "LOC")}
+    # news writes many organizations unquoted; a capitalized common noun alone is not a place
+    triplets = extract_schema_triplets("a", "Герман Греф возглавляет Сбербанк.", PUBLISHED)
+    assert {(t.relation, t.object_normal, t.object_type) for t in triplets} == {("heads", "Сбербанк", "ORG")}
+    # a place noun before the name makes it a place
+    assert facts("Министр Марина Крылова посетила посёлок Сосновка.") == {("Марина Крылова", "visited", "Сосновка")}
+
+
+def test_a_vessel_named_after_a_person_is_a_facility():
+    triplets = extract_schema_triplets("a", "Судоверфь «Волга» спустила на воду сухогруз «Иван Петров».", PUBLISHED)
+    assert [(t.relation, t.object_normal, t.object_type, t.object_descriptor) for t in triplets] == [
+        ("launched_vessel", "Иван Петров", "OTHER", "сухогруз")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Вера Полякова, возглавляющая агрохолдинг «Ольховские поля», выступила на форуме.",
+            {("Вера Полякова", "heads", "Ольховские поля")},
+        ),
+        (
+            "Игорь Власов, ранее возглавлявший банк «Окский», стал советником губернатора.",
+            {("Игорь Власов", "formerly_headed", "Окский")},
+        ),
+        ("Мост через Каму построен компанией «Техноград».", {("Техноград", "built", "мост через Каму")}),
+        (
+            "Назначение Ивана Петрова на должность министра транспорта области согласовали депутаты.",
+            {("Иван Петров", "appointed_to", "министр транспорта области")},
+        ),
+    ],
+)
+def test_participles_passives_and_nominalizations(text, expected):
+    assert facts(text) == expected
+
+
+def test_lists_give_one_fact_per_member():
+    laureates = facts("Лауреатами премии «Золотой лист» стали театр «Маяк», музей «Рассвет» и библиотека «Исток».")
+    assert laureates == {(name, "won", "Золотой лист") for name in ("Маяк", "Рассвет", "Исток")}
+    awarded = facts("Жюри присудило премию «Золотой лист» театру «Маяк» и музею «Рассвет».")
+    assert awarded == {("Маяк", "won", "Золотой лист"), ("Рассвет", "won", "Золотой лист")}
+    members = facts("В состав наблюдательного совета фонда «Исток» вошли банк «Окский» и компания «Ладья».")
+    assert {subject for subject, relation, _ in members if relation == "member_of"} == {"Окский", "Ладья"}
+
+
+def test_grants_and_contests():
+    assert facts("Лаборатория «Спектр» получила грант от фонда «Исток».") == {
+        ("Спектр", "received_grant_from", "Исток")
+    }
+    assert facts("Стартап «Луч» победил в конкурсе «Умный город».") == {("Луч", "won", "Умный город")}
+    # a single game is no contest won
+    assert facts("Клуб «Сокол» выиграл у клуба «Кедр» в первом матче сезона.") == {("Сокол", "won_against", "Кедр")}
+
+
+def test_court_rulings_give_parties_and_the_sum():
+    text = "Арбитражный суд Пермского края взыскал с компании «Техноград» в пользу банка «Заречный» 12 млн рублей."
+    assert facts(text) == {
+        ("Арбитражный суд Пермского края", "ruled_against", "Техноград"),
+        ("Заречный", "sued", "Техноград"),
+        ("Техноград", "ordered_to_pay", "12 млн рублей"),
+    }
+    assert ("Ладья", "ordered_to_pay", "3 млн рублей") in facts("Суд обязал компанию «Ладья» выплатить 3 млн рублей.")
+    assert facts("Компания «Ладья» подала иск против банка «Окский».") == {("Ладья", "sued", "Окский")}
+
+
+def test_events_need_a_name_and_an_absolute_date():
+    text = "Северореченский инвестиционный форум прошёл 17 сентября в Верхнеозёрске."
+    assert facts(text) == {
+        ("Северореченский инвестиционный форум", "took_place_in", "Верхнеозёрск"),
+        ("Северореченский инвестиционный форум", "took_place_on", "17 сентября 2025 года"),
+    }
+    # every round has several matches: «матч второго тура» names none of them
+    assert facts("Матч второго тура прошёл 10 сентября в Новосибирске.") == set()
+
+
+def test_quantities_keep_their_units_and_counted_nouns():
+    assert ("Степной", "capacity", "90 мегаватт") in facts(
+        "Компания «Северный ветер» открыла ветропарк «Степной» мощностью 90 мегаватт."
+    )
+    assert facts("На хлебозаводе «Каравай» работают 210 человек.") == {("Каравай", "employs", "210 человек")}
+    # a planned cost is no fact
+    assert facts("Стоимость терминала «Восток» составит 3 млрд рублей.") == set()
+
+
+def test_establishments_need_a_named_place_or_a_proper_adjective():
+    assert facts("Компания «Северный ветер» открыла новый завод в Твери.") == {
+        ("Северный ветер", "opened", "завод в Твери")
+    }
+    assert facts("Фонд «Исток» открыл школу в Твери.") == {("Исток", "opened", "школа в Твери")}
+    # a common noun with only evaluative or classifying adjectives names no particular plant
+    assert facts("Компания «Ладья» открыла новый завод.") == set()
+    assert facts("Компания «Ладья» открыла кирпичный завод.") == set()
+
+
+def test_opened_events_keep_their_name_without_the_place():
+    text = "Губернатор Олег Мельников открыл Северореченский инвестиционный форум в Верхнеозёрске."
+    assert facts(text) == {("Олег Мельников", "opened", "Северореченский инвестиционный форум")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Министр финансов Тверской области Ольга Ракитина посетила Торжок.",
+            ("Ольга Ракитина", "holds_position", "министр финансов Тверской области"),
+        ),
+        (
+            "Заместитель мэра Ржева Кирилл Зотов посетил Торжок.",
+            ("Кирилл Зотов", "holds_position", "заместитель мэра Ржева"),
+        ),
+        ("Главный тренер клуба «Кедр» Юрий Белов отметил игру защиты.", ("Юрий Белов", "coaches", "Кедр")),
+        (
+            "Главный врач городской больницы «Заря» Инна Серова поблагодарила мэрию.",
+            ("Инна Серова", "heads", "Заря"),
+        ),
+        ("Председатель правления банка «Окский» Олег Сухов отметил рост.", ("Олег Сухов", "heads", "Окский")),
+        # a place noun before a first name and surname does not make the person a place
+        (
+            "Губернатор Тверской области Игорь Руденко посетил Торжок.",
+            ("Игорь Руденко", "heads", "Тверская область"),
+        ),
+    ],
+)
+def test_role_appositions_give_positions(text, expected):
+    assert expected in facts(text)
+
+
+def test_a_post_must_say_whose_it_is():
+    # «министр финансов» alone does not say of which region; a former post is no current one
+    assert facts("Министр финансов Ольга Ракитина посетила Торжок.") == {("Ольга Ракитина", "visited", "Торжок")}
+    former = facts("Бывший министр финансов Тверской области Ольга Ракитина посетила Торжок.")
+    assert all(r != "holds_position" for _, r, _ in former)
+    # a coach of goalkeepers does not coach the club
+    assert all(r != "coaches" for _, r, _ in facts("Тренер вратарей клуба «Кедр» Юрий Белов посетил Торжок."))
+
+
+def test_lists_after_a_plural_class_noun_and_of_role_subjects():
+    winners = facts("Победителями конкурса «Умный город» стали стартапы «Луч» и «Вектор».")
+    assert winners == {("Луч", "won", "Умный город"), ("Вектор", "won", "Умный город")}
+    visitors = facts("Выставку «Иннопром» посетили губернатор Игорь Руденко и министр Ольга Ракитина.")
+    assert visitors == {("Игорь Руденко", "visited", "Иннопром"), ("Ольга Ракитина", "visited", "Иннопром")}
+
+
+def test_signing_as_a_nominalization_only_when_done():
+    done = facts("Подписание соглашения между банком «Окский» и компанией «Ладья» состоялось в Твери.")
+    assert done == {("Окский", "signed_agreement_with", "Ладья")}
+    assert facts("Подписание соглашения между банком «Окский» и компанией «Ладья» запланировано на ноябрь.") == set()
+
+
+def test_partners_of_an_agreement_whatever_the_parser_attached():
+    text = "Компания «Ладья» подписала соглашение с тверской компанией «Орбита» о поставках турбин."
+    assert facts(text) == {("Ладья", "signed_agreement_with", "Орбита")}
+
+
+def test_verbs_joined_by_commas_share_their_subject_and_который_its_antecedent():
+    text = "Банк «Окский» купил компанию «Ладья», открыл офис в Твери и подписал соглашение с фондом «Исток»."
+    found = facts(text)
+    assert {("Окский", "bought", "Ладья"), ("Окский", "signed_agreement_with", "Исток")} <= found
+    relative = facts("Фонд «Исток», который подписал соглашение с банком «Окский», открыл школу в Твери.")
+    assert relative == {("Исток", "signed_agreement_with", "Окский"), ("Исток", "opened", "школа в Твери")}

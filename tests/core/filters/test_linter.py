@@ -1,0 +1,187 @@
+"""The question linter: each reason code with a sentence of our own that produces it, and the
+well-formed counterpart that must pass."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+from dagster_project.core.filters.linter import (
+    ANSWER_IN_QUESTION,
+    ANSWER_NOT_IN_TEXT,
+    CONDITION_REDUNDANT,
+    FRAGMENT_ANSWER,
+    MISSING_OBJECT,
+    QUESTION_WORD_TYPE,
+    RELATIVE_TIME,
+    UNGRAMMATICAL,
+    answer_findings,
+    condition_findings,
+    lint,
+    question_findings,
+    reason_codes,
+)
+from dagster_project.core.filters.question_grammar import fragment_problem, is_date, is_quantity, looks_like_person
+
+
+def codes(findings) -> set[str]:
+    return {f.code for f in findings}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Сколько забил нападающий Иван Петров?",  # no counted noun
+        "Когда подписал губернатор Михаил Орлов?",  # a transitive verb without its object
+        "Где построила компания «Мостострой»?",
+        "Какой завод открыл цех и модернизировал?",  # the second predicate lost its object
+    ],
+)
+def test_missing_object(question):
+    assert MISSING_OBJECT in codes(question_findings(question))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Сколько голов забил нападающий Иван Петров?",
+        "Сколько стоит новый мост через Волгу?",
+        "На сколько выросла выручка завода «Волга»?",
+        "Когда подписал указ губернатор Михаил Орлов?",
+        "Какой клуб выиграл у клуба «Метеор»?",  # used without an object in sports news
+        "Кого назначил министром губернатор? Назовите всех.",
+        "Что открыла компания, которую возглавляет Мария Иванова?",
+    ],
+)
+def test_questions_with_their_objects_pass(question):
+    assert question_findings(question) == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Кто забил в прошлом сезоне за клуб «Метеор»?",
+        "Где пройдёт следующая встреча министров?",
+        "Что открыли вчера в Твери?",
+        "Какой завод построили в этом году в Твери?",
+        "Сколько школ отремонтировали за последние три года?",
+    ],
+)
+def test_relative_time(question):
+    assert RELATIVE_TIME in codes(question_findings(question))
+
+
+def test_absolute_time_is_not_relative():
+    assert RELATIVE_TIME not in codes(question_findings("Какой матч сентября 2025 года провёл клуб «Метеор»?"))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["в 2019 году", "2019 году", "итогам конкурса", "17", "пяти заводам", "20 лучшим врачам", "Тверской области"],
+)
+def test_fragment_answers(answer):
+    assert fragment_problem(answer) is not None
+    assert FRAGMENT_ANSWER in codes(answer_findings("Что сообщила пресс-служба?", [answer]))
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["2019 год", "пять заводов", "Тверская область", "12 млн рублей", "15 %", "три победы", "«Волга»",
+     "Мария Иванова", "12 мая 2025 года"],
+)  # fmt: skip
+def test_full_nominal_answers(answer):
+    assert fragment_problem(answer) is None
+
+
+def test_answer_kinds():
+    assert is_date("12 мая") and is_date("2024 год") and is_date("начало октября") and not is_date("25 лет")
+    assert not is_date("Последний матч сентября")
+    assert is_quantity("девять самолётов") and is_quantity("1,4 млрд рублей") and not is_quantity("Тверь")
+    assert looks_like_person("Мария Иванова") is True
+    assert looks_like_person("компания «Мостострой»") is False
+    assert looks_like_person("Северный завод") is False
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Кто построил мост через Волгу?", "компания «Мостострой»"),
+        ("С кем подписал соглашение завод «Волга»?", "Тверской банк"),
+        ("Когда открылся музей в Твери?", "Тверь"),
+        ("Где прошёл фестиваль «Белые ночи»?", "12 мая"),
+        ("Сколько рабочих мест создал завод?", "Тверь"),
+        ("Что возглавил губернатор?", "Мария Иванова"),
+    ],
+)
+def test_question_word_must_fit_the_answer(question, answer):
+    assert QUESTION_WORD_TYPE in codes(answer_findings(question, [answer]))
+
+
+def test_question_word_fits():
+    assert answer_findings("Кто возглавил областную больницу?", ["Мария Иванова"]) == []
+    assert answer_findings("Когда открылся музей в Твери?", ["12 мая"]) == []
+    assert answer_findings("Где прошёл фестиваль «Белые ночи»?", ["Тверь"]) == []
+
+
+def test_answer_in_question():
+    assert ANSWER_IN_QUESTION in codes(answer_findings("Какой завод модернизировал завод «Волга»?", ["Волга"]))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Кто выступил с в Твери?",  # two prepositions
+        "С кем встретился губернатор в?",  # dangling preposition
+        "Какой клуб сыграл с стадионом «Арена»?",  # с before a consonant cluster is со
+        "В сколько матчах победил клуб «Метеор»?",
+        "Как называется школа, которая окончила Мария Иванова?",  # two subjects
+    ],
+)
+def test_ungrammatical(question):
+    assert UNGRAMMATICAL in codes(question_findings(question))
+
+
+def test_conditions_named():
+    one_predicate = condition_findings("Какой театр находится в Твери?", None)
+    assert CONDITION_REDUNDANT in codes(one_predicate)
+    facts = json.dumps(["Мария Иванова | возглавлять | Театр драмы", "Театр драмы | выступить в | Тверь"])
+    assert condition_findings("Какой театр возглавляет Мария Иванова и выступил в Твери?", facts) == []
+    unnamed = condition_findings("Какой театр возглавляет Мария Иванова и выступил на гастролях?", facts)
+    assert [f.code for f in unnamed] == [CONDITION_REDUNDANT]
+
+
+ARTICLES = pd.DataFrame(
+    [{"article_id": "a1", "title": "Новый мост в Твери",
+      "text": "Компания «Мостострой» построила новый мост через Волгу в Твери. Мост открыла Мария Иванова."}]
+)  # fmt: skip
+
+
+def _qa(question: str, answer: str, *, kind: str = "simple", article_ids=("a1",)) -> dict:
+    return {"qa_id": question, "subgraph_id": "s", "type": kind, "question": question, "answer": answer,
+            "answer_items": [answer], "article_ids": list(article_ids), "generator": "test",
+            "triples_text": "[]"}  # fmt: skip
+
+
+def test_lint_table_checks_the_gold_texts():
+    qa = pd.DataFrame([
+        _qa("Кто открыл мост через Волгу в Твери?", "Мария Иванова"),
+        _qa("Где построила мост компания «Мостострой»?", "Самара"),
+        _qa("Где построила мост компания «Мостострой»?", "Тверь", article_ids=("missing",)),
+    ])  # fmt: skip
+    qa.loc[2, "qa_id"] = "third"
+    table = lint(qa, ARTICLES).set_index("qa_id")
+    assert list(table.columns) == ["score", "verdict", "reason"]
+    first = table.loc["Кто открыл мост через Волгу в Твери?"]
+    assert first["verdict"] == "pass" and first["score"] == 1.0
+    second = table.loc["Где построила мост компания «Мостострой»?"]
+    assert second["verdict"] == "fail" and reason_codes(second["reason"]) == [ANSWER_NOT_IN_TEXT]
+    assert "gold articles not found: missing" in table.loc["third", "reason"]
+
+
+def test_persons_are_typed_by_the_gold_texts():
+    # «Мостострой» is an organization in the text, so «Кто» does not fit it
+    qa = pd.DataFrame([_qa("Кто построил новый мост через Волгу?", "Мостострой")])
+    reason = lint(qa, ARTICLES)["reason"].iloc[0]
+    assert QUESTION_WORD_TYPE in reason_codes(reason)
