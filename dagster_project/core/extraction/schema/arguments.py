@@ -138,37 +138,46 @@ class EntitySpan:
 
 def entity_spans(doc) -> dict[str, EntitySpan]:
     """Every token of a named entity -> its (extended) span."""
-    tokens_by_sentence = {id(sent): sorted(sent.tokens, key=lambda t: t.start) for sent in doc.sents}
-    following = {
-        t.id: sent_tokens[i + 1 :] for sent_tokens in tokens_by_sentence.values() for i, t in enumerate(sent_tokens)
-    }
+    sentences = [sorted(sent.tokens, key=lambda t: t.start) for sent in doc.sents]
+    following = {t.id: tokens[i + 1 :] for tokens in sentences for i, t in enumerate(tokens)}
     preceding = {
-        t.id: next((p for p in reversed(sent_tokens[:i]) if p.text != "«"), None)
-        for sent_tokens in tokens_by_sentence.values()
-        for i, t in enumerate(sent_tokens)
+        t.id: next((p for p in reversed(tokens[:i]) if p.text != "«"), None)
+        for tokens in sentences
+        for i, t in enumerate(tokens)
     }
-    votes: dict[tuple[str, ...], Counter] = defaultdict(Counter)
-    for span in doc.spans:
-        votes[_name_key(sorted(span.tokens, key=lambda t: t.start))][span.type] += 1
+    votes = _type_votes(doc.spans)
     span_of: dict[str, EntitySpan] = {}
     for span in doc.spans:
-        tokens = sorted(span.tokens, key=lambda t: t.start)
-        last = tokens[-1]
-        if span.type != "PER" and last.pos == "ADJ":
-            extension = []
-            for token in following.get(last.id, []):
-                if token.pos not in {"ADJ", "NOUN"} or token.feats.get("Case") != last.feats.get("Case"):
-                    break
-                extension.append(token)
-                if token.pos == "NOUN":
-                    tokens += extension
-                    break
-        counts = votes[_name_key(sorted(span.tokens, key=lambda t: t.start))]
-        kind = _span_type(span.type, tokens, preceding, counts, doc.text)
+        found = sorted(span.tokens, key=lambda t: t.start)
+        tokens = found + (_name_extension(found[-1], following) if span.type != "PER" else [])
+        kind = _span_type(span.type, tokens, preceding, votes[_name_key(found)], doc.text)
         entity = EntitySpan(kind, tuple(tokens), span.normal or "", len(span.tokens), span.type)
         for token in tokens:
             span_of.setdefault(token.id, entity)
     return span_of
+
+
+def _type_votes(spans) -> dict[tuple[str, ...], Counter]:
+    """How often NER gives each type to each name in the article."""
+    votes: dict[tuple[str, ...], Counter] = defaultdict(Counter)
+    for span in spans:
+        votes[_name_key(sorted(span.tokens, key=lambda t: t.start))][span.type] += 1
+    return votes
+
+
+def _name_extension(last, following: dict) -> list:
+    """The words NER left out after a name ending in an adjective, up to the noun they agree with in
+    case («Верхнеозёрским | техническим университетом»); none when no such noun follows."""
+    if last.pos != "ADJ":
+        return []
+    extension = []
+    for token in following.get(last.id, []):
+        if token.pos not in {"ADJ", "NOUN"} or token.feats.get("Case") != last.feats.get("Case"):
+            return []
+        extension.append(token)
+        if token.pos == "NOUN":
+            return extension
+    return []
 
 
 def _name_key(tokens) -> tuple[str, ...]:
@@ -237,13 +246,24 @@ def argument(
 def _argument(sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str]) -> Argument | None:
     if token.pos not in {"NOUN", "PROPN", "X", "ADJ", "NUM"} or token.lemma in REPORTING_HEADS:
         return None
+    if types & {DATE, MONEY, QUANTITY}:
+        return _value_argument(sentence, token, types, units)
+    return _named_argument(sentence, token, types)
+
+
+def _value_argument(sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str]) -> Argument | None:
+    """A date, a sum of money or a quantity in one of `units`."""
     if DATE in types:
         return date_argument(sentence, token)
     if MONEY in types:
         found = quantity_argument(sentence, token, MONEY_UNITS)
         return replace(found, type=MONEY) if found is not None else None
-    if QUANTITY in types:
-        return quantity_argument(sentence, token, units)
+    return quantity_argument(sentence, token, units)
+
+
+def _named_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> Argument | None:
+    """A person in apposition to a role, a named event, institution or entity, or else a post or
+    facility named by a common noun phrase."""
     if PERSON in types and token.pos in {"NOUN", "ADJ"}:
         holder = role_holder(sentence, token)
         if holder is not None:  # «директор компании X Анна Соколова», «нападающим Денисом Шатровым»
@@ -255,8 +275,11 @@ def _argument(sentence: ParsedSentence, token, types: frozenset[str], units: fro
         if institution is not None:
             return institution
     named = class_noun_name(sentence, token) or entity_argument(sentence, token)
-    if named is not None:
-        return named
+    return named if named is not None else _common_noun_argument(sentence, token, types)
+
+
+def _common_noun_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> Argument | None:
+    """A post or a facility that no name identifies: «министр строительства области», «завод в Твери»."""
     if POSITION in types and token.lemma in POSITION_NOUNS:
         return phrase_argument(sentence, token, POSITION, require_modifier=True)
     return _unnamed_facility(sentence, token) if FACILITY in types else None
@@ -389,26 +412,40 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     tokens = list(span.tokens)
     text = sentence.article.text[tokens[0].start : tokens[-1].stop]
     kind = NER_TYPES[span.type]
+    descriptor = ""
     if kind == ORGANIZATION:
         tokens = [t for t in tokens if t.text not in "()" and not _alias(sentence.article, t.text)] or tokens
-        quoted = _QUOTED_AFTER.match(sentence.article.text, tokens[0].start - 1)
-        if quoted is not None and _after_class_noun(sentence, tokens[0]):
-            return Argument(text, quoted.group(1).strip(), kind)  # «агрохолдинга «Ольховские поля»»: never inflected
-        if text.startswith("«"):  # a bare quoted name: NER's normal form undoes the case («Сокола» -> Сокол)
-            return Argument(text, " ".join((span.normal or text).translate(_UNQUOTED).split()), kind)
-        alias = _alias(sentence.article, " ".join(t.text for t in tokens))
-        if alias:
-            return Argument(text, alias, kind)
-    descriptor = tokens[-1].lemma if kind == ORGANIZATION and CLASS_NOUNS.get(tokens[-1].lemma) == ORGANIZATION else ""
+        named = _organization_name(sentence, span, tokens, text)
+        if named is not None:
+            return named
+        descriptor = tokens[-1].lemma if CLASS_NOUNS.get(tokens[-1].lemma) == ORGANIZATION else ""
+    normal = _span_normal(span, tokens, kind)
+    return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
+
+
+def _organization_name(sentence: ParsedSentence, span: EntitySpan, tokens: list, text: str) -> Argument | None:
+    """An organization's name taken as written: quoted, or the full name of its abbreviation."""
+    quoted = _QUOTED_AFTER.match(sentence.article.text, tokens[0].start - 1)
+    if quoted is not None and _after_class_noun(sentence, tokens[0]):  # «агрохолдинга «Ольховские поля»»
+        return Argument(text, quoted.group(1).strip(), ORGANIZATION)  # never inflected
+    if text.startswith("«"):  # a bare quoted name: NER's normal form undoes the case («Сокола» -> Сокол)
+        return Argument(text, " ".join((span.normal or text).translate(_UNQUOTED).split()), ORGANIZATION)
+    alias = _alias(sentence.article, " ".join(t.text for t in tokens))
+    return Argument(text, alias, ORGANIZATION) if alias else None
+
+
+def _span_normal(span: EntitySpan, tokens: list, kind: str) -> str:
+    """The nominative of an entity's name."""
     if kind != ORGANIZATION and span.normal and len(tokens) == span.original_length and span.type == span.ner_type:
         normal = span.normal  # Natasha's own normal form is reliable for names of people and places
     else:
         normal = span_nominative(tokens, span.type)
-    if kind == PERSON:
-        words = normal.split(" ")
-        if len(words) == len(tokens):
-            normal = " ".join(_surname_nominative(w, t.feats) for w, t in zip(words, tokens, strict=True))
-    return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
+    if kind != PERSON:
+        return normal
+    words = normal.split(" ")
+    if len(words) != len(tokens):
+        return normal
+    return " ".join(_surname_nominative(w, t.feats) for w, t in zip(words, tokens, strict=True))
 
 
 def phrase_argument(
@@ -522,31 +559,43 @@ def date_argument(sentence: ParsedSentence, token) -> Argument | None:
     """An absolute day from '29 октября [2025 года]', or a relative one ('вчера', 'в понедельник')
     resolved against the article's date. A relative period ('в прошлом году', 'на следующей
     неделе') names no day and yields nothing."""
-    published = sentence.article.published
     phrase = sentence.subtree(token, {"amod", "nummod", "nmod", "flat", "case", "nummod:gov"})
-    lemmas = [t.lemma for t in phrase]
-    day = None
-    if token.lemma in MONTH_LEMMAS or any(lemma in MONTH_LEMMAS for lemma in lemmas):
-        month = next(MONTH_LEMMAS.index(lemma) + 1 for lemma in lemmas if lemma in MONTH_LEMMAS)
-        numbers = [int(t.text) for t in phrase if t.text.isdigit()]
-        days = [n for n in numbers if 1 <= n <= 31]
-        years = [n for n in numbers if n > 1900]
-        if not days:
-            return None
-        year = years[0] if years else published.year
-        try:
-            day = date(year, month, days[0])
-        except ValueError:
-            return None
-    elif token.lemma in {"вчера", "сегодня", "позавчера"}:
-        day = published - timedelta(days={"сегодня": 0, "вчера": 1, "позавчера": 2}[token.lemma])
-    elif token.lemma in WEEKDAY_LEMMAS and not set(lemmas) & RELATIVE_TIME:
-        back = (published.weekday() - WEEKDAY_LEMMAS.index(token.lemma)) % 7
-        day = published - timedelta(days=back)  # news reports a past weekday of the current week
+    day = _named_day(token, phrase, sentence.article.published)
     if day is None:
         return None
     text = sentence.surface([t for t in phrase if t.rel != "case"]) or token.text
     return Argument(text, f"{day.day} {MONTHS_GENITIVE[day.month - 1]} {day.year} года", DATE)
+
+
+_DAYS_BACK = {"сегодня": 0, "вчера": 1, "позавчера": 2}
+
+
+def _named_day(token, phrase: list, published: date) -> date | None:
+    """The day a date phrase headed by `token` names: a calendar date, a day relative to the
+    article's date, or a weekday of the current week."""
+    lemmas = [t.lemma for t in phrase]
+    if any(lemma in MONTH_LEMMAS for lemma in lemmas):  # the phrase includes its head
+        return _calendar_day(phrase, published.year)
+    if token.lemma in _DAYS_BACK:
+        return published - timedelta(days=_DAYS_BACK[token.lemma])
+    if token.lemma in WEEKDAY_LEMMAS and not set(lemmas) & RELATIVE_TIME:
+        back = (published.weekday() - WEEKDAY_LEMMAS.index(token.lemma)) % 7
+        return published - timedelta(days=back)  # news reports a past weekday of the current week
+    return None
+
+
+def _calendar_day(phrase: list, default_year: int) -> date | None:
+    """«29 октября [2025 года]»; the article's year when none is written, nothing without a day."""
+    month = next(MONTH_LEMMAS.index(t.lemma) + 1 for t in phrase if t.lemma in MONTH_LEMMAS)
+    numbers = [int(t.text) for t in phrase if t.text.isdigit()]
+    days = [n for n in numbers if 1 <= n <= 31]
+    years = [n for n in numbers if n > 1900]
+    if not days:
+        return None
+    try:
+        return date(years[0] if years else default_year, month, days[0])
+    except ValueError:
+        return None
 
 
 def quantity_argument(sentence: ParsedSentence, token, units: frozenset[str] = frozenset()) -> Argument | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from itertools import combinations
 
 from ...common.russian import can_be_dative
 from .arguments import Argument, ParsedSentence, argument, phrase_argument, role_holder
@@ -70,30 +71,41 @@ class VerbPattern:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         relation = SCHEMA[self.relation]
         for verb in sentence.tokens:
-            if verb.lemma not in self.verbs:
+            heads = self._argument_heads(sentence, verb) if self._triggered_by(sentence, verb) else None
+            if heads is None:
                 continue
-            if self.requires and not any(c.lemma in self.requires for c in sentence.kids(verb)):
-                continue
-            if _is_active(verb, self.tense, self.aspect):
-                subject_heads, object_heads = _subject_heads(sentence, verb), self._object_heads(sentence, verb)
-            elif self._takes_passive(verb):  # «цех построен компанией X», «цех, построенный компанией X»
-                subject_heads, object_heads = _agents(sentence, verb), _passive_subjects(sentence, verb)
-            else:
-                continue
+            subject_heads, object_heads = heads
             subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in subject_heads) if a]
             if not subjects:
                 continue
             objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
-            objects = [_located(sentence, verb, o) for o in objects if o is not None]
-            if not objects and self.symmetric and len(subjects) > 1:
-                for i, left in enumerate(subjects):
-                    for right in subjects[i + 1 :]:
-                        yield self.relation, left, right
-                continue
-            for subject in subjects:
-                for obj in objects:
-                    if subject.normal != obj.normal:
-                        yield self.relation, subject, obj
+            yield from self._facts(subjects, [_located(sentence, verb, o) for o in objects if o is not None])
+
+    def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
+        """One of the verbs, with the complement it needs («ввести в эксплуатацию»)."""
+        if verb.lemma not in self.verbs:
+            return False
+        return not self.requires or any(c.lemma in self.requires for c in sentence.kids(verb))
+
+    def _argument_heads(self, sentence: ParsedSentence, verb) -> tuple[list, list] | None:
+        """Subject and object heads of the verb in the pattern's tense, or of its passive participle
+        («цех построен компанией X», «цех, построенный компанией X»); None for any other form."""
+        if _is_active(verb, self.tense, self.aspect):
+            return _subject_heads(sentence, verb), self._object_heads(sentence, verb)
+        if self._takes_passive(verb):
+            return _agents(sentence, verb), _passive_subjects(sentence, verb)
+        return None
+
+    def _facts(self, subjects: list[Argument], objects: list[Argument]) -> Iterator[Fact]:
+        """Each subject with each object; with no object, the subjects of a symmetric relation with
+        each other («X и Y подписали соглашение»)."""
+        if not objects and self.symmetric:
+            yield from _each_pair(self.relation, subjects)
+            return
+        for subject in subjects:
+            for obj in objects:
+                if subject.normal != obj.normal:
+                    yield self.relation, subject, obj
 
     def _takes_passive(self, verb) -> bool:
         """A direct object becomes the passive subject of a perfective participle."""
@@ -128,6 +140,12 @@ class VerbPattern:
                 if case in slot.cases or recipient or undated:
                     heads += sentence.conjuncts(child)
         return heads
+
+
+def _each_pair(relation_id: str, sides: list[Argument]) -> Iterator[Fact]:
+    """A symmetric relation between every two of the sides, each once."""
+    for left, right in combinations(sides, 2):
+        yield relation_id, left, right
 
 
 def _hosts(sentence: ParsedSentence, verb, slot: Slot) -> list:
@@ -338,9 +356,7 @@ class Signings:
             for document in sentence.kids(signing, "nmod"):
                 relation_id = self.carriers.get(document.lemma)
                 sides = _between(sentence, (signing, document)) if relation_id else []
-                for i, left in enumerate(sides):
-                    for right in sides[i + 1 :]:
-                        yield relation_id, left, right
+                yield from _each_pair(relation_id, sides)
 
 
 def _between(sentence: ParsedSentence, hosts) -> list[Argument]:
@@ -371,21 +387,29 @@ class Appointments:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in sentence.tokens:
-            if verb.lemma == "назначение" and verb.pos == "NOUN":  # «назначение Ивана Петрова на должность ...»
-                people = [c for c in sentence.kids(verb, "nmod") if c.feats.get("Case") == "Gen"]
-            elif verb.lemma != "назначить" or verb.feats.get("Aspect") != "Perf":
+            people = _appointees(sentence, verb)
+            if people is None:
                 continue
-            elif verb.feats.get("VerbForm") == "Fin" and verb.feats.get("Tense") == "Past":
-                people = sentence.kids(verb, "obj")
-            elif verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass":
-                people = sentence.kids(verb, "nsubj:pass")
-            else:
-                continue
-            posts = [p for p in _posts(sentence, verb)]
+            posts = list(_posts(sentence, verb))
             for head in people[:1]:
                 person = argument(sentence, head, frozenset({PERSON}))
                 for post in posts if person is not None else []:
                     yield "appointed_to", person, post
+
+
+def _appointees(sentence: ParsedSentence, verb) -> list | None:
+    """Heads of who is appointed: the genitive of «назначение», the object of «назначил», the subject
+    of «назначен»; None when the word appoints nobody (another word, a plan, «назначает»)."""
+    feats = verb.feats
+    if verb.lemma == "назначение" and verb.pos == "NOUN":  # «назначение Ивана Петрова на должность ...»
+        return [c for c in sentence.kids(verb, "nmod") if c.feats.get("Case") == "Gen"]
+    if verb.lemma != "назначить" or feats.get("Aspect") != "Perf":
+        return None
+    if feats.get("VerbForm") == "Fin" and feats.get("Tense") == "Past":
+        return sentence.kids(verb, "obj")
+    if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
+        return sentence.kids(verb, "nsubj:pass")
+    return None
 
 
 def _posts(sentence: ParsedSentence, verb) -> Iterator[Argument]:
@@ -410,22 +434,37 @@ class Resignations:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in sentence.tokens:
-            if verb.lemma != "уйти" or not _is_active(verb, "Past", "Perf"):
-                continue
-            if not any(c.lemma == "отставка" and sentence.preposition(c) == "в" for c in sentence.kids(verb, "obl")):
+            if not _resigns(sentence, verb):
                 continue
             for subject_head in sentence.kids(verb, "nsubj")[:1]:
-                person = argument(sentence, subject_head, frozenset({PERSON}))
-                roles = [subject_head] if subject_head.lemma in POSITION_NOUNS else []
-                if subject_head.lemma in POSITION_NOUNS:
-                    person = role_holder(sentence, subject_head)
-                for post_noun in sentence.kids(verb, "obl"):
-                    if post_noun.lemma in {"пост", "должность"} and sentence.preposition(post_noun) == "с":
-                        roles += [n for n in sentence.kids(post_noun, "nmod") if n.lemma in POSITION_NOUNS]
-                for role in roles[-1:]:
+                person = _resigner(sentence, subject_head)
+                for role in _resigned_roles(sentence, verb, subject_head)[-1:]:
                     post = _role_phrase(sentence, role)
                     if person is not None and post is not None:
                         yield "resigned_from", person, post
+
+
+def _resigns(sentence: ParsedSentence, verb) -> bool:
+    """«ушёл в отставку»."""
+    if verb.lemma != "уйти" or not _is_active(verb, "Past", "Perf"):
+        return False
+    return any(c.lemma == "отставка" and sentence.preposition(c) == "в" for c in sentence.kids(verb, "obl"))
+
+
+def _resigner(sentence: ParsedSentence, subject_head) -> Argument | None:
+    """The person who resigns: the subject, or the holder of a role subject («министр ... Валентина Гусева»)."""
+    if subject_head.lemma in POSITION_NOUNS:
+        return role_holder(sentence, subject_head)
+    return argument(sentence, subject_head, frozenset({PERSON}))
+
+
+def _resigned_roles(sentence: ParsedSentence, verb, subject_head) -> list:
+    """Role nouns of the post left: the role subject, then those of «с поста министра»."""
+    roles = [subject_head] if subject_head.lemma in POSITION_NOUNS else []
+    for post_noun in sentence.kids(verb, "obl"):
+        if post_noun.lemma in {"пост", "должность"} and sentence.preposition(post_noun) == "с":
+            roles += [n for n in sentence.kids(post_noun, "nmod") if n.lemma in POSITION_NOUNS]
+    return roles
 
 
 def _role_phrase(sentence: ParsedSentence, role) -> Argument | None:
@@ -455,17 +494,22 @@ class Awards:
             if verb.lemma not in AWARD_VERBS or verb.feats.get("Aspect") != "Perf" or verb.feats.get("Tense") == "Fut":
                 continue
             prize_heads = sentence.kids(verb, "obj", "nsubj:pass")
-            laureate_heads = [  # the dative hangs off the verb or, as the parser often has it, off the prize
-                t
-                for host in [verb, *prize_heads]
-                for c in sentence.kids(host, "iobj", "obl", "nmod", "conj")
-                if c.feats.get("Case") == "Dat" and not sentence.preposition(c)
-                for t in sentence.conjuncts(c)
-            ]
+            laureate_heads = _laureate_heads(sentence, verb, prize_heads)
             prizes = [p for p in (argument(sentence, t, won.object_types) for t in prize_heads) if p]
             for laureate in (argument(sentence, t, won.subject_types) for t in laureate_heads):
                 for prize in prizes if laureate is not None else []:
                     yield "won", laureate, prize
+
+
+def _laureate_heads(sentence: ParsedSentence, verb, prize_heads: list) -> list:
+    """The dative laureate hangs off the verb or, as the parser often has it, off the prize."""
+    return [
+        t
+        for host in [verb, *prize_heads]
+        for c in sentence.kids(host, "iobj", "obl", "nmod", "conj")
+        if c.feats.get("Case") == "Dat" and not sentence.preposition(c)
+        for t in sentence.conjuncts(c)
+    ]
 
 
 class CourtRulings:
@@ -479,38 +523,57 @@ class CourtRulings:
         for verb in sentence.tokens:
             if verb.lemma not in RULING_VERBS or not _is_active(verb, "Past", "Perf"):
                 continue
-            courts = [argument(sentence, t, frozenset({ORGANIZATION})) for t in _subject_heads(sentence, verb)]
-            if verb.lemma == "взыскать":
-                payer_heads = [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "с"]
-                sum_hosts = [verb]
-            else:
-                payer_heads = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
-                sum_hosts = [c for c in sentence.kids(verb, "xcomp") if c.lemma in {"выплатить", "возместить"}]
+            courts = _courts(sentence, verb)
+            payer_heads, sum_hosts = _payer_heads_and_sum_hosts(sentence, verb)
             payers = [a for a in (argument(sentence, t, AGENTS) for t in payer_heads) if a]
-            sums = [
-                a
-                for host in sum_hosts
-                for c in sentence.kids(host, "obj", "obl")
-                if not sentence.preposition(c)
-                for a in [argument(sentence, c, frozenset({MONEY}))]
-                if a
-            ]
-            claimants = [
-                a
-                for c in sentence.kids(verb, "obl")
-                if c.lemma == "польза" and sentence.preposition(c) == "в"
-                for n in sentence.kids(c, "nmod")
-                for a in [argument(sentence, n, AGENTS)]
-                if a
-            ]
+            sums = _sums(sentence, sum_hosts)
+            claimants = _claimants(sentence, verb)
             for payer in payers:
                 for court in courts:
-                    if court is not None and "суд" in court.normal.lower():
-                        yield "ruled_against", court, payer
+                    yield "ruled_against", court, payer
                 for claimant in claimants:
                     yield "sued", claimant, payer
                 for amount in sums[:1]:
                     yield "ordered_to_pay", payer, amount
+
+
+def _courts(sentence: ParsedSentence, verb) -> list[Argument]:
+    """The subjects of a ruling verb that are courts (a bank also «взыскал» its debts)."""
+    subjects = [argument(sentence, t, frozenset({ORGANIZATION})) for t in _subject_heads(sentence, verb)]
+    return [s for s in subjects if s is not None and "суд" in s.normal.lower()]
+
+
+def _payer_heads_and_sum_hosts(sentence: ParsedSentence, verb) -> tuple[list, list]:
+    """«взыскал с X N рублей»: the payer after «с», the sum on the verb; «обязал X выплатить N
+    рублей»: the payer is the object, the sum on the infinitive."""
+    if verb.lemma == "взыскать":
+        return [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "с"], [verb]
+    payer_heads = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
+    return payer_heads, [c for c in sentence.kids(verb, "xcomp") if c.lemma in {"выплатить", "возместить"}]
+
+
+def _sums(sentence: ParsedSentence, hosts: list) -> list[Argument]:
+    """Money amounts without a preposition under the hosts."""
+    return [
+        a
+        for host in hosts
+        for c in sentence.kids(host, "obj", "obl")
+        if not sentence.preposition(c)
+        for a in [argument(sentence, c, frozenset({MONEY}))]
+        if a
+    ]
+
+
+def _claimants(sentence: ParsedSentence, verb) -> list[Argument]:
+    """«в пользу банка Y»."""
+    return [
+        a
+        for c in sentence.kids(verb, "obl")
+        if c.lemma == "польза" and sentence.preposition(c) == "в"
+        for n in sentence.kids(c, "nmod")
+        for a in [argument(sentence, n, AGENTS)]
+        if a
+    ]
 
 
 class Measures:
@@ -525,25 +588,33 @@ class Measures:
             if relation_id is None or measure.pos != "NOUN" or sentence.preposition(measure):
                 continue
             relation = SCHEMA[relation_id]
-            owner = sentence.head(measure)  # «ветропарк мощностью ...»: the measure follows its owner
-            if owner is not None and owner.start > measure.start and owner.pos != "VERB":
-                continue
-            amounts = sentence.kids(measure, "nmod", "nummod", "nummod:gov")
-            if measure.feats.get("Case") == "Nom" and owner is not None and owner.lemma in {"составлять", "составить"}:
-                if owner.feats.get("Tense") == "Fut":
-                    continue  # «стоимость составит»: a plan, not a fact
-                amounts = sentence.kids(owner, "obj", "obl", "nsubj")
-                owner = next((c for c in sentence.kids(measure, "nmod") if c.feats.get("Case") == "Gen"), None)
-            elif measure.feats.get("Case") != "Ins":
-                continue
+            owner, amount_heads = _measured_owner_and_amounts(sentence, measure)
             thing = argument(sentence, owner, relation.subject_types) if owner is not None else None
-            if thing is None:
-                continue
-            for amount_head in amounts:
-                amount = argument(sentence, amount_head, relation.object_types)
-                if amount is not None:
-                    yield relation_id, thing, amount
-                    break
+            amount = _first_argument(sentence, amount_heads, relation.object_types) if thing is not None else None
+            if amount is not None:
+                yield relation_id, thing, amount
+
+
+def _first_argument(sentence: ParsedSentence, heads: list, types: frozenset[str]) -> Argument | None:
+    return next((a for a in (argument(sentence, h, types) for h in heads) if a is not None), None)
+
+
+def _measured_owner_and_amounts(sentence: ParsedSentence, measure) -> tuple:
+    """What a measure noun measures and the heads of its amount: «ветропарк мощностью 90 мегаватт»
+    (the measure follows its owner) or «мощность ветропарка составляет 90 мегаватт»; no owner for
+    any other use, nor for a plan («стоимость составит»)."""
+    owner = sentence.head(measure)
+    if owner is not None and owner.start > measure.start and owner.pos != "VERB":
+        return None, []
+    case = measure.feats.get("Case")
+    if case == "Nom" and owner is not None and owner.lemma in {"составлять", "составить"}:
+        if owner.feats.get("Tense") == "Fut":
+            return None, []
+        measured = next((c for c in sentence.kids(measure, "nmod") if c.feats.get("Case") == "Gen"), None)
+        return measured, sentence.kids(owner, "obj", "obl", "nsubj")
+    if case != "Ins":
+        return None, []
+    return owner, sentence.kids(measure, "nmod", "nummod", "nummod:gov")
 
 
 class Staff:
@@ -558,21 +629,28 @@ class Staff:
             if verb.lemma not in self.triggers or not _is_active(verb, "Pres", "Imp") or verb.rel != "root":
                 continue
             counts = [
-                q
-                for c in sentence.kids(verb, "nsubj")
-                if c.lemma in STAFF_NOUNS
-                for q in [argument(sentence, c, employs.object_types)]
-                if q
+                q for q in (argument(sentence, c, employs.object_types) for c in _staff_heads(sentence, verb)) if q
             ]
-            places = []
-            for c in sentence.kids(verb, "obl"):
-                if sentence.preposition(c) not in {"в", "на"}:
-                    continue
-                hosts = [n for n in sentence.kids(c, "nmod") if c.lemma == "штат"] or [c]
-                places += [a for a in (argument(sentence, h, employs.subject_types) for h in hosts) if a]
+            places = [
+                a for a in (argument(sentence, h, employs.subject_types) for h in _workplaces(sentence, verb)) if a
+            ]
             for place in places[:1]:
                 for count in counts[:1]:
                     yield "employs", place, count
+
+
+def _staff_heads(sentence: ParsedSentence, verb) -> list:
+    """«работают 210 человек», «110 сотрудников»: a subject that counts staff."""
+    return [c for c in sentence.kids(verb, "nsubj") if c.lemma in STAFF_NOUNS]
+
+
+def _workplaces(sentence: ParsedSentence, verb) -> list:
+    """Heads of where people work: «на хлебозаводе X», «в штате X» (the owner of the staff)."""
+    heads = []
+    for c in sentence.kids(verb, "obl"):
+        if sentence.preposition(c) in {"в", "на"}:
+            heads += [n for n in sentence.kids(c, "nmod") if c.lemma == "штат"] or [c]
+    return heads
 
 
 def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(), **options) -> VerbPattern:
