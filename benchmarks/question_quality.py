@@ -55,7 +55,9 @@ def released_by_pipeline(months: list[str]) -> set[tuple[str, str]]:
 def load_audit(folder: Path) -> pd.DataFrame:
     frames = [pd.read_json(path, lines=True, dtype={"audit_id": str}) for path in sorted(folder.glob("*.jsonl"))]
     audit = pd.concat(frames, ignore_index=True)
-    return audit.rename(columns={"audit_id": "qa_id"}).assign(subgraph_id="", generator=audit["pipeline"])
+    # the same subgraph keeps its qa_id across pipeline versions: the audit id is the pair
+    audit["qa_id"] = audit["pipeline"] + ":" + audit["audit_id"]
+    return audit.drop(columns="audit_id").assign(subgraph_id="", generator=audit["pipeline"])
 
 
 def month_articles(months: list[str]) -> pd.DataFrame:
