@@ -118,12 +118,51 @@ def token_nominative(text: str, pos: str, feats: dict, gender: str = "") -> str:
     grammemes = {"nomn"} | ({number} if number else set())
     if pos == "ADJ" and gender and number != "plur":
         grammemes.add(gender)
-    for parse in morph().parse(text):
-        if parse.tag.POS in _UD_POS[pos] and parse.tag.case == case and (not number or parse.tag.number == number):
+    found = _reading_nominative(text, _UD_POS[pos], case, number, grammemes)
+    if found is None and pos == "ADJ":
+        return _regular_adjective_nominative(text, gender if number != "plur" else "plur")
+    return found or text
+
+
+def _reading_nominative(text: str, tags: set[str], case: str, number: str, grammemes: set[str]) -> str | None:
+    """`text` put into `grammemes` from its likeliest pymorphy3 reading of the given POS, case and number."""
+    for parse in sorted(morph().parse(text), key=_guess_rank):
+        if parse.tag.POS in tags and parse.tag.case == case and (not number or parse.tag.number == number):
             form = parse.inflect(grammemes)
             if form is not None:
                 return _restore_case(text, form.word.replace("ё", "е") if "ё" not in text.lower() else form.word)
-    return text
+    return None
+
+
+def _guess_rank(parse) -> int:
+    """Dictionary readings first; of guessed ones, a stressed «-ой» nominative last: an unknown
+    place adjective «Тихоморского» is far likelier «Тихоморский» than «Тихоморской»."""
+    if parse.is_known:
+        return 0
+    return 2 if parse.normal_form.endswith("ой") else 1
+
+
+# Oblique adjective endings, longest first, and the nominative that replaces them by gender.
+_OBLIQUE_ADJECTIVE = re.compile(r"(ыми|ими|ого|его|ому|ему|ым|им|ом|ем|ой|ей|ую|юю|ых|их)$")
+_NOMINATIVE_ADJECTIVE = {"masc": ("ый", "ий"), "femn": ("ая", "яя"), "neut": ("ое", "ее"), "plur": ("ые", "ие")}
+
+
+def adjectival(word: str) -> bool:
+    """Whether a word ends as a full adjective does, in any case («-ского», «-ая»; not «Бережанска»)."""
+    return bool(_OBLIQUE_ADJECTIVE.search(word.lower())) or word.lower().endswith(_ADJECTIVE_ENDINGS)
+
+
+def _regular_adjective_nominative(text: str, gender: str) -> str:
+    """The nominative of an adjective pymorphy3 reads only as something else («Каменногорском»,
+    a guessed case of «Каменногорск»): its oblique ending replaced by the regular nominative one,
+    soft after a soft ending, «-ий» after к/г/х/ж/ш/ч/щ (spelling rule)."""
+    match = _OBLIQUE_ADJECTIVE.search(text)
+    if match is None or gender not in _NOMINATIVE_ADJECTIVE:
+        return text
+    stem = text[: match.start()]
+    hard, soft = _NOMINATIVE_ADJECTIVE[gender]
+    soft_stem = match.group(1)[0] in "еиюя" or (gender in {"masc", "plur"} and stem[-1:].lower() in "кгхжшчщ")
+    return stem + (soft if soft_stem else hard)
 
 
 def _case_to_undo(text: str, pos: str, feats: dict) -> str | None:

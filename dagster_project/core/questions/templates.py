@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..common.russian import grammatical_gender, inflect_adjective, inflect_phrase, lemma_key, morph
-from ..extraction.schema.lexicon import ON_NOUNS
+from ..common.russian import grammatical_gender, inflect_adjective, inflect_phrase, lemma, lemma_key, morph
+from ..extraction.schema.lexicon import INSTITUTION_NOUNS, ON_NOUNS
 from ..extraction.schema.relations import (
     DATE,
     EVENT,
@@ -84,13 +84,20 @@ _LEGAL_FORM_NOUNS = {form: "компания" for form in ("ооо", "ао", "п
 }
 
 
-def kind_noun(node: NodeInfo, kind: str) -> str:
-    """The class noun a question uses for a node: its own descriptor, else one for its type."""
+# An organization a relation only holds of: who wins a match or has a coach is a sports club.
+_RELATION_NOUNS = {("won_against", ORGANIZATION): "клуб", ("coaches", ORGANIZATION): "клуб"}
+
+
+def kind_noun(node: NodeInfo, kind: str, relation: Relation | None = None) -> str:
+    """The class noun a question uses for a node: its own descriptor, else one for its type in
+    `relation` («клуб» for a match result), else one for its type; «город» only for places."""
     if node.descriptor and kind != PERSON:
         return _LEGAL_FORM_NOUNS.get(node.descriptor.lower(), node.descriptor)
     if kind == PLACE:
         last = node.label.split(" ")[-1].lower()
         return last if last in _REGION_NOUNS else "город"
+    if relation is not None and (relation.id, kind) in _RELATION_NOUNS:
+        return _RELATION_NOUNS[relation.id, kind]
     return _DEFAULT_NOUNS.get(kind, "объект")
 
 
@@ -102,7 +109,16 @@ def name(node: NodeInfo, case: str, kind: str) -> str:
         return _person_in_case(node.label, case)
     if node.descriptor and node.label[:1].isupper() and node.descriptor not in node.label.lower():
         return f"{inflect_phrase(node.descriptor, case)} «{node.label}»"
-    return inflect_phrase(node.label, case)
+    return _inside_sentence(inflect_phrase(node.label, case))
+
+
+def _inside_sentence(named: str) -> str:
+    """«подала иск мэрия Бережанска»: a name that starts with a common institution noun is capitalized
+    only as a sentence's first word (answers keep the capital); «Арбитражный суд» keeps its own."""
+    first = named.split(" ")[0]
+    if first[1:].islower() and lemma(first) in INSTITUTION_NOUNS:
+        return first.lower() + named[len(first) :]
+    return named
 
 
 _SURNAME_CASE_ENDINGS = {
@@ -205,9 +221,9 @@ def wh_object(relation: Relation, node: NodeInfo, plural: bool = False) -> str:
     if noun:  # «на какую должность», «в состав какой компании», «с какого поста»
         if kind == POSITION:
             return f"{preposition} {_which(noun, 'accs' if preposition in {'на', 'в'} else 'gent')}"
-        wh = _WHO["gent"] if kind == PERSON else _which(kind_noun(node, kind), "gent", plural)
+        wh = _WHO["gent"] if kind == PERSON else _which(kind_noun(node, kind, relation), "gent", plural)
         return f"{preposition} {noun} {wh}"
-    wh = _WHO[case] if kind == PERSON else _which(kind_noun(node, kind), case, plural)
+    wh = _WHO[case] if kind == PERSON else _which(kind_noun(node, kind, relation), case, plural)
     return f"{preposition} {wh}".strip()
 
 
@@ -216,7 +232,7 @@ def wh_subject(relation: Relation, node: NodeInfo, plural: bool = False) -> tupl
     kind = argument_type(node, relation, is_subject=True)
     if kind == PERSON:
         return "кто", "masc"
-    noun = kind_noun(node, kind)
+    noun = kind_noun(node, kind, relation)
     if plural:
         return _which(noun, "nomn", plural=True), "plur"
     return _which(noun, "nomn"), grammatical_gender(noun)
@@ -260,15 +276,25 @@ def _question(text: str) -> str:
     return text[:1].upper() + text[1:] + "?"
 
 
-def owner_phrase(relation: Relation, subject: NodeInfo) -> str:
-    """The owner of a measure in its case: «ветропарка «Степной»», «на хлебозаводе «Каравай»»."""
+def owner_phrase(relation: Relation, subject: NodeInfo, described: str = "") -> str:
+    """The owner of a measure in the wording's case, named («ветропарка «Степной»», «на хлебозаводе
+    «Каравай»») or `described` already in that case («на комбинате, который возглавляет ...»)."""
     kind = argument_type(subject, relation, is_subject=True)
     case = relation.wording.subject_case
-    named = name(subject, case, kind)
+    named = described or name(subject, case, kind)
     if case != "loct":
         return named
-    head = (subject.descriptor or kind_noun(subject, kind)).split(" ")[0]
+    head = (subject.descriptor or kind_noun(subject, kind, relation)).split(" ")[0]
     return f"{'на' if head in ON_NOUNS else 'в'} {named}"
+
+
+def _measure_question(relation: Relation, amount: NodeInfo, owner: str, plural: bool = False) -> str:
+    """«Сколько человек работает на хлебозаводе «Каравай»?»: the verb agrees with the wording's
+    complement («мощность составляет»), or is neuter with none."""
+    wording = relation.wording
+    agreement = grammatical_gender(wording.complement) if wording.complement else "neut"
+    verb = verb_phrase(relation, agreement)
+    return _question(f"{wh_object(relation, amount, plural)} {verb} {wording.complement} {owner}")
 
 
 def ask_object(relation_id: str, subject: NodeInfo, obj: NodeInfo, plural: bool = False) -> str:
@@ -278,10 +304,7 @@ def ask_object(relation_id: str, subject: NodeInfo, obj: NodeInfo, plural: bool 
     relation = _relation(relation_id)
     wording = relation.wording
     if wording.subject_case != "nomn":
-        agreement = grammatical_gender(wording.complement) if wording.complement else "neut"
-        verb = verb_phrase(relation, agreement)
-        wh = wh_object(relation, obj, plural)
-        return _question(f"{wh} {verb} {wording.complement} {owner_phrase(relation, subject)}")
+        return _measure_question(relation, obj, owner_phrase(relation, subject), plural)
     subject_kind = argument_type(subject, relation, is_subject=True)
     verb = verb_phrase(relation, gender(subject, subject_kind))
     return _question(
@@ -307,7 +330,7 @@ def relative_clause(relation_id: str, described: NodeInfo, described_is_subject:
     if relation.wording.subject_case != "nomn":
         raise QuestionError(f"{relation_id}: a measure is asked of its owner, not used as a clause")
     kind = argument_type(described, relation, described_is_subject)
-    noun_gender = "masc" if kind == PERSON else grammatical_gender(kind_noun(described, kind))
+    noun_gender = "masc" if kind == PERSON else grammatical_gender(kind_noun(described, kind, relation))
     if described_is_subject:
         which = inflect_adjective("который", noun_gender, "nomn")
         return f"{which} {verb_phrase(relation, noun_gender)} {object_tail(relation, other)}"
@@ -328,7 +351,7 @@ def description(relation_id: str, described: NodeInfo, described_is_subject: boo
     """A node without its name: «компанию, которая открыла логистический центр в Заречье»."""
     relation = _relation(relation_id)
     kind = argument_type(described, relation, described_is_subject)
-    noun = kind_noun(described, kind)
+    noun = kind_noun(described, kind, relation)
     clause = relative_clause(relation_id, described, described_is_subject, other)
     return f"{inflect_phrase(noun, case)}, {' '.join(clause.split())}"
 
@@ -348,7 +371,7 @@ def conjunction(answer: NodeInfo, facts: list[tuple[str, bool, NodeInfo]]) -> st
         return _question(f"{wh} {predicates[0]} и {predicates[1]}")
     kind = argument_type(answer, relations[0], facts[0][1])
     clauses = [relative_clause(rid, answer, is_subject, other) for rid, is_subject, other in facts]
-    lead = "Как зовут человека" if kind == PERSON else f"Как называется {kind_noun(answer, kind)}"
+    lead = "Как зовут человека" if kind == PERSON else f"Как называется {kind_noun(answer, kind, relations[0])}"
     return _question(f"{lead}, {clauses[0]} и {clauses[1]}")
 
 
@@ -430,8 +453,14 @@ def _multihop(sg: Subgraph, index: GraphIndex) -> str:
             described,
         )
         return _question(" ".join(p for p in parts if p))
-    # (b r2 x): the bridge is the subject of r2
-    kind = argument_type(bridge, relation, is_subject=True)
+    # (b r2 x): the bridge is the subject of r2, a measure's owner in the wording's case
+    if relation.wording.subject_case != "nomn":
+        described = description(first, bridge, bridge_is_subject_1, anchor, relation.wording.subject_case)
+        return _measure_question(relation, answer, owner_phrase(relation, bridge, described))
+    first_relation = _relation(first)
+    kind = argument_type(bridge, first_relation, bridge_is_subject_1)
     described = description(first, bridge, bridge_is_subject_1, anchor, "nomn")
-    verb = verb_phrase(relation, grammatical_gender(kind_noun(bridge, kind)) if kind != PERSON else "masc")
+    # the verb agrees with the class noun the description named the bridge by
+    noun_gender = grammatical_gender(kind_noun(bridge, kind, first_relation)) if kind != PERSON else "masc"
+    verb = verb_phrase(relation, noun_gender)
     return _question(f"{wh_object(relation, answer)} {verb} {relation.wording.complement} {described}")

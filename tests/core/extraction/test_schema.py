@@ -309,3 +309,28 @@ def test_verbs_joined_by_commas_share_their_subject_and_который_its_antec
     assert {("Окский", "bought", "Ладья"), ("Окский", "signed_agreement_with", "Исток")} <= found
     relative = facts("Фонд «Исток», который подписал соглашение с банком «Окский», открыл школу в Твери.")
     assert relative == {("Исток", "signed_agreement_with", "Окский"), ("Исток", "opened", "школа в Твери")}
+
+
+def test_names_come_out_whole_and_in_the_nominative():
+    # an unknown region adjective agrees with its head noun: -ий, not a guessed stressed -ой
+    region = facts("Глава Тихоморского края Иван Петров посетил Сопкинск.")
+    assert ("Иван Петров", "heads", "Тихоморский край") in region
+    # an adjective pymorphy reads only as a toponym's case («Каменногорском» of «Каменногорск»)
+    assert facts("На Каменногорском металлургическом комбинате работают 7 860 человек.") == {
+        ("Каменногорский металлургический комбинат", "employs", "7 860 человек")
+    }
+    # the genitive chain keeps its last owner even when the tagger calls it an adjective
+    said = "По словам директора департамента здравоохранения мэрии Бережанска Ирины Жаворонковой, ремонт завершён."
+    assert facts(said) == {
+        ("Ирина Жаворонкова", "heads", "Департамент здравоохранения мэрии Бережанска")
+    }
+
+
+def test_an_abbreviation_in_brackets_is_an_alias_not_part_of_the_name():
+    found = facts(
+        "Центральный районный суд Бережанска взыскал с Тихоморской краевой клинической больницы (ККБ) "
+        "700 тысяч рублей. Главврач ККБ Глеб Савостин посетил Сопкинск."
+    )
+    hospital = "Тихоморская краевая клиническая больница"
+    assert ("Центральный районный суд Бережанска", "ruled_against", hospital) in found
+    assert ("Глеб Савостин", "heads", hospital) in found

@@ -377,3 +377,54 @@ def test_a_set_of_mixed_kinds_or_of_one_entity_named_twice_is_not_asked():
             "heads",
             [NodeInfo("Верхнеозёрск", "ORG"), NodeInfo("Администрация Верхнеозёрска", "ORG")],
         )
+
+
+def _multihop_question(anchor: NodeInfo, first: str, bridge: NodeInfo, second: str, answer: NodeInfo) -> str:
+    """(anchor first bridge) then (bridge second answer): the answer is reached through the bridge."""
+    from dagster_project.core.extraction.schema import SCHEMA as relations
+    from dagster_project.core.graph.rdf import RelationFrame
+
+    frames = {}
+    for relation_id in (first, second):
+        wording = relations[relation_id].wording
+        frames[f"urn:{relation_id}"] = RelationFrame(
+            relation_id, wording.verb, wording.complement, wording.preposition, wording.case, relation_id
+        )
+    index = GraphIndex(nodes={"urn:a": anchor, "urn:b": bridge, "urn:x": answer}, relations=frames)
+    triples = (("urn:a", f"urn:{first}", "urn:b"), ("urn:b", f"urn:{second}", "urn:x"))
+    return generate_question(Subgraph("mh", triples, ("urn:x",), bridge="urn:b", anchor="urn:a"), index).question
+
+
+def test_a_measure_names_its_described_owner_with_the_wordings_preposition():
+    plant = NodeInfo("Каменногорский металлургический комбинат", "ORG", "комбинат")
+    staff = NodeInfo("7 860 человек", "NUM")
+    question = _multihop_question(NodeInfo("Ирина Левина", "PER"), "heads", plant, "employs", staff)
+    assert question == "Сколько человек работает на комбинате, который возглавляет Ирина Левина?"
+
+
+def test_a_club_is_asked_as_a_club_and_only_a_place_as_a_town():
+    # the beaten side has no class noun of its own: a match result makes it a club, not «организация»
+    surf = NodeInfo("Прибой", "ORG", "клуб")
+    assert ask_object("won_against", surf, NodeInfo("Рысь", "ORG")) == "У какого клуба выиграл клуб «Прибой»?"
+    beaten = [NodeInfo("Старт", "ORG"), NodeInfo("Сокол", "ORG")]
+    assert _set_question(NodeInfo("Ладога", "ORG", "клуб"), "won_against", beaten) == (
+        "У каких клубов выиграл клуб «Ладога»?"
+    )
+    assert ask_object("heads", NodeInfo("Сергей Воронин", "PER"), NodeInfo("Заречье", "LOC")) == (
+        "Какой город возглавляет Сергей Воронин?"
+    )
+    assert ask_object("heads", NodeInfo("Сергей Воронин", "PER"), NodeInfo("Рысь", "ORG")) == (
+        "Какую организацию возглавляет Сергей Воронин?"
+    )
+
+
+def test_an_institution_named_by_a_common_noun_is_lowercase_inside_a_question():
+    city_hall = NodeInfo("Мэрия Бережанска", "ORG")
+    contractor = NodeInfo("Бергранит", "ORG", "компания")
+    assert ask_object("sued", city_hall, contractor) == "К какой компании подала иск мэрия Бережанска?"
+    assert ask_subject("ruled_against", contractor, city_hall).endswith("с мэрии Бережанска?")
+    # an adjective-led official name keeps its capital
+    court = NodeInfo("Арбитражный суд Тихоморского края", "ORG", "суд")
+    assert ask_object("ruled_against", court, contractor) == (
+        "С какой компании взыскал средства Арбитражный суд Тихоморского края?"
+    )

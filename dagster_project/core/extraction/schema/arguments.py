@@ -14,7 +14,7 @@ from copy import copy
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from ...common.russian import morph, restore_yo, span_nominative, syntax_normal_form
+from ...common.russian import adjectival, morph, restore_yo, span_nominative, syntax_normal_form
 from .lexicon import (
     CLASS_NOUNS,
     ESTABLISHMENT_NOUNS,
@@ -106,8 +106,8 @@ def _agreeing_adjectives_attached(tokens: list) -> list:
     adjective that agrees in case, number and gender with the noun right after it modifies it."""
     repaired = list(tokens)
     for i, token in enumerate(tokens):
-        if token.pos != "ADJ" or token.rel in {"amod", "root"}:
-            continue
+        if token.pos != "ADJ" or token.rel in {"amod", "root"} or not adjectival(token.text):
+            continue  # «мэрии Бережанска(ADJ) Ирины»: a word without an adjective's ending is a mis-tagged noun
         following = next((t for t in tokens[i + 1 :] if not (t.pos == "ADJ" and t.rel == "amod")), None)
         if (
             following is not None
@@ -414,13 +414,20 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     kind = NER_TYPES[span.type]
     descriptor = ""
     if kind == ORGANIZATION:
-        tokens = [t for t in tokens if t.text not in "()" and not _alias(sentence.article, t.text)] or tokens
+        tokens = [t for t in _before_brackets(tokens) if not _alias(sentence.article, t.text)] or tokens
         named = _organization_name(sentence, span, tokens, text)
         if named is not None:
             return named
         descriptor = tokens[-1].lemma if CLASS_NOUNS.get(tokens[-1].lemma) == ORGANIZATION else ""
     normal = _span_normal(span, tokens, kind)
     return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
+
+
+def _before_brackets(tokens: list) -> list:
+    """«Тихоморская краевая клиническая больница (ККБ)»: what stands in brackets after a name is
+    an alias of it, never part of it."""
+    opening = next((i for i, t in enumerate(tokens) if t.text == "("), len(tokens))
+    return tokens[:opening]
 
 
 def _organization_name(sentence: ParsedSentence, span: EntitySpan, tokens: list, text: str) -> Argument | None:
@@ -436,8 +443,10 @@ def _organization_name(sentence: ParsedSentence, span: EntitySpan, tokens: list,
 
 def _span_normal(span: EntitySpan, tokens: list, kind: str) -> str:
     """The nominative of an entity's name."""
-    if kind != ORGANIZATION and span.normal and len(tokens) == span.original_length and span.type == span.ner_type:
-        normal = span.normal  # Natasha's own normal form is reliable for names of people and places
+    if kind == PERSON and span.normal and len(tokens) == span.original_length and span.type == span.ner_type:
+        normal = span.normal  # Natasha's own normal form is reliable for people's names; for places it
+        # guesses an unknown adjective's nominative («Тихоморского края» -> «Тихоморской край»), which
+        # agreement with the head noun gets right
     else:
         normal = span_nominative(tokens, span.type)
     if kind != PERSON:
@@ -537,7 +546,8 @@ def abbreviations(text: str, spans) -> dict[str, str]:
         abbreviation = match.group(1)
         words = [w for w in re.findall(r"[А-ЯЁа-яёA-Za-z-]+", name) if len(w) > 2]
         initials = "".join(w[0] for w in words).upper()
-        if initials == abbreviation.upper():
+        # «Тихоморская краевая клиническая больница (ККБ)»: a regional adjective may stay out
+        if initials == abbreviation.upper() or (len(abbreviation) > 2 and initials.endswith(abbreviation.upper())):
             tokens = [t for t in span.tokens if t.start < span.start + len(name)]
             found[_folded(abbreviation)] = span_nominative(sorted(tokens, key=lambda t: t.start), "ORG")
     return found
