@@ -309,3 +309,58 @@ def test_verbs_joined_by_commas_share_their_subject_and_который_its_antec
     assert {("Окский", "bought", "Ладья"), ("Окский", "signed_agreement_with", "Исток")} <= found
     relative = facts("Фонд «Исток», который подписал соглашение с банком «Окский», открыл школу в Твери.")
     assert relative == {("Исток", "signed_agreement_with", "Окский"), ("Исток", "opened", "школа в Твери")}
+
+
+def test_a_list_gives_one_fact_per_member():
+    # the parser reads «компании» as a genitive singular and NER misses «Бета»: the list still counts
+    assert facts("Гранты фонда «Исток» получили компании «Альфа», «Бета» и «Гамма».") == {
+        ("Альфа", "received_grant_from", "Исток"),
+        ("Бета", "received_grant_from", "Исток"),
+        ("Гамма", "received_grant_from", "Исток"),
+    }
+    assert facts("Министерство транспорта заключило контракты с компаниями «Стройдор», «Мостострой» и «Автобан».") == {
+        ("Министерство транспорта", "signed_contract_with", partner)
+        for partner in ("Стройдор", "Мостострой", "Автобан")
+    }
+    assert facts("Премию «Золотое перо» получили журналисты Анна Соколова, Иван Петров и Мария Лебедева.") == {
+        (person, "won", "Золотое перо") for person in ("Анна Соколова", "Иван Петров", "Мария Лебедева")
+    }
+    assert facts("Лауреатами премии «Золотое перо» стали театры «Маяк», «Глобус» и «Сфера».") == {
+        (theatre, "won", "Золотое перо") for theatre in ("Маяк", "Глобус", "Сфера")
+    }
+    assert facts("Губернатор Анна Соколова и мэр Иван Петров посетили завод «Кедр».") == {
+        ("Анна Соколова", "visited", "Кедр"),
+        ("Иван Петров", "visited", "Кедр"),
+    }
+
+
+def test_a_list_stops_at_its_members():
+    # a number in quotes names nothing; the clause after «а» has its own verb
+    assert facts("Гранты фонда «Исток» получили компании «Альфа» и «100».") == {
+        ("Альфа", "received_grant_from", "Исток")
+    }
+    assert facts(
+        "Гранты фонда «Исток» получили компании «Альфа» и «Бета», а компания «Гамма» осталась без поддержки."
+    ) == {
+        ("Альфа", "received_grant_from", "Исток"),
+        ("Бета", "received_grant_from", "Исток"),
+    }
+    # a contract with no customer named has no other side
+    assert facts("Контракты получили компании «Альфа», «Бета» и «Гамма».") == set()
+
+
+def test_receiving_a_prize_or_a_contract():
+    assert facts("Анна Соколова получила премию «Золотое перо».") == {("Анна Соколова", "won", "Золотое перо")}
+    assert facts("Иван Петров получил приглашение на форум «Открытый диалог».") == set()
+    assert facts("Компания «Кедр» получила контракт от компании «Стройдор».") == {
+        ("Кедр", "signed_contract_with", "Стройдор")
+    }
+
+
+def test_signing_sides_need_the_document_they_signed():
+    # «соглашения» is no contract; «документ» says neither
+    assert facts("Соглашения подписали компании «Альфа» и «Бета».") == {("Альфа", "signed_agreement_with", "Бета")}
+    assert facts("Компании «Альфа» и «Бета» подписали соглашение о сотрудничестве.") == {
+        ("Альфа", "signed_agreement_with", "Бета")
+    }
+    assert facts("Компании «Альфа» и «Бета» подписали документ.") == set()

@@ -89,14 +89,20 @@ class ParsedSentence:
         return text
 
     def conjuncts(self, token) -> list:
-        """«A, B и C»; after a plural class noun the names it lists: «компании «А», «Б» и «В»» (a
-        list of names makes «компании» plural where the parser read a genitive singular)."""
-        if token.lemma in CLASS_NOUNS:
-            names = [c for c in self.kids(token, "appos", "flat:name") if c.id in self.article.span_of]
-            listed = [t for name in names for t in self.conjuncts(name)]
-            if listed and (token.feats.get("Number") == "Plur" or len(listed) > 1):
-                return listed
+        """«A, B и C»; after a plural noun the names it lists: «компании «А», «Б» и «В»» (a list of
+        names makes «компании» plural where the parser read a genitive singular)."""
+        listed = [t for name in self._names_listed(token) for t in self.conjuncts(name)]
+        if listed and (token.feats.get("Number") == "Plur" or len(listed) > 1):
+            return listed
         return [token] + [c for c in self.kids(token, "conj") if c.pos in {"NOUN", "PROPN", "X"}]
+
+    def _names_listed(self, token) -> list:
+        """Names in apposition to a class noun («компании «А» и «Б»») or, naming people, to any
+        noun («журналисты Анна Соколова и Иван Петров»)."""
+        names = [c for c in self.kids(token, "appos", "flat:name") if c.id in self.article.span_of]
+        if token.lemma in CLASS_NOUNS:
+            return names
+        return [c for c in names if token.pos == "NOUN" and self.article.span_of[c.id].type == "PER"]
 
 
 _AGREEMENT = {"Sing": ("Case", "Number", "Gender"), "Plur": ("Case", "Number"), None: ("Case", "Number")}
