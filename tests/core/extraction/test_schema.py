@@ -364,3 +364,14 @@ def test_signing_sides_need_the_document_they_signed():
         ("Альфа", "signed_agreement_with", "Бета")
     }
     assert facts("Компании «Альфа» и «Бета» подписали документ.") == set()
+
+
+def test_a_repeated_preposition_lists_objects_within_one_clause():
+    # the parser hangs «у «Ледокола»» off the score «3:1» before it
+    found = facts(
+        "Клуб «Сокол» выиграл у «Буревестника» со счётом 4:2, у «Ладоги» со счётом 3:1 и у «Ледокола» со счётом 5:3."
+    )
+    assert found == {("Сокол", "won_against", rival) for rival in ("Буревестник", "Ладога", "Ледокол")}
+    # after «а» another team plays: its games are not the first team's wins
+    found = facts("Клуб «Сокол» выиграл у «Буревестника» со счётом 4:2, а «Кедр» проиграл у «Ладоги» и у «Ледокола».")
+    assert not {("Сокол", "won_against", "Ладога"), ("Сокол", "won_against", "Ледокол")} & found

@@ -143,7 +143,33 @@ class VerbPattern:
                     continue
                 if case in slot.cases or recipient or undated:
                     heads += sentence.conjuncts(child)
-        return heads
+        return heads + _repeated_preposition_phrases(sentence, verb, heads, slot)
+
+
+def _repeated_preposition_phrases(sentence: ParsedSentence, verb, heads: list, slot: Slot) -> list:
+    """«выиграл у «Буревестника» со счётом 4:2, у «Ладоги» ... и у «Ледокола» ...»: a phrase that
+    repeats the object's preposition is coordinated with the object, though the parser joins it to
+    the score before it; only within the verb's own clause."""
+    if not heads or not slot.preposition or slot.carrier:
+        return []
+    found = {h.id for h in heads}
+    return [
+        t
+        for t in sentence.subtree(verb)
+        if t.rel == "conj"
+        and t.id not in found
+        and t.start > heads[0].start
+        and sentence.preposition(t) == slot.preposition
+        and t.feats.get("Case") in slot.cases
+        and _same_list(sentence, heads[0], t)
+    ]
+
+
+def _same_list(sentence: ParsedSentence, first, later) -> bool:
+    """Nothing between two members of a list opens another clause: no verb, no «а» or «но», no
+    relative pronoun or subordinating conjunction."""
+    between = [t for t in sentence.tokens if first.stop <= t.start and t.stop <= later.start]
+    return not any(t.pos in {"VERB", "AUX", "SCONJ"} or t.lemma in RELATIVE_PRONOUNS | {"а", "но"} for t in between)
 
 
 def _each_pair(relation_id: str, sides: list[Argument]) -> Iterator[Fact]:
