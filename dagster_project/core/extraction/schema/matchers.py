@@ -143,19 +143,19 @@ class VerbPattern:
                     continue
                 if case in slot.cases or recipient or undated:
                     heads += sentence.conjuncts(child)
-        return heads + _repeated_preposition_phrases(sentence, verb, heads, slot)
+        return heads + _repeated_preposition_phrases(sentence, heads, slot)
 
 
-def _repeated_preposition_phrases(sentence: ParsedSentence, verb, heads: list, slot: Slot) -> list:
+def _repeated_preposition_phrases(sentence: ParsedSentence, heads: list, slot: Slot) -> list:
     """«выиграл у «Буревестника» со счётом 4:2, у «Ладоги» ... и у «Ледокола» ...»: a phrase that
     repeats the object's preposition is coordinated with the object, though the parser joins it to
-    the score before it; only within the verb's own clause."""
+    the score before it (or anywhere in a broken tree); only within the verb's own clause."""
     if not heads or not slot.preposition or slot.carrier:
         return []
     found = {h.id for h in heads}
     return [
         t
-        for t in sentence.subtree(verb)
+        for t in sentence.tokens
         if t.rel == "conj"
         and t.id not in found
         and t.start > heads[0].start
