@@ -334,3 +334,69 @@ def test_an_abbreviation_in_brackets_is_an_alias_not_part_of_the_name():
     hospital = "Тихоморская краевая клиническая больница"
     assert ("Центральный районный суд Бережанска", "ruled_against", hospital) in found
     assert ("Глеб Савостин", "heads", hospital) in found
+
+
+def test_a_list_gives_one_fact_per_member():
+    # the parser reads «компании» as a genitive singular and NER misses «Бета»: the list still counts
+    assert facts("Гранты фонда «Исток» получили компании «Альфа», «Бета» и «Гамма».") == {
+        ("Альфа", "received_grant_from", "Исток"),
+        ("Бета", "received_grant_from", "Исток"),
+        ("Гамма", "received_grant_from", "Исток"),
+    }
+    assert facts("Министерство транспорта заключило контракты с компаниями «Стройдор», «Мостострой» и «Автобан».") == {
+        ("Министерство транспорта", "signed_contract_with", partner)
+        for partner in ("Стройдор", "Мостострой", "Автобан")
+    }
+    assert facts("Премию «Золотое перо» получили журналисты Анна Соколова, Иван Петров и Мария Лебедева.") == {
+        (person, "won", "Золотое перо") for person in ("Анна Соколова", "Иван Петров", "Мария Лебедева")
+    }
+    assert facts("Лауреатами премии «Золотое перо» стали театры «Маяк», «Глобус» и «Сфера».") == {
+        (theatre, "won", "Золотое перо") for theatre in ("Маяк", "Глобус", "Сфера")
+    }
+    assert facts("Губернатор Анна Соколова и мэр Иван Петров посетили завод «Кедр».") == {
+        ("Анна Соколова", "visited", "Кедр"),
+        ("Иван Петров", "visited", "Кедр"),
+    }
+
+
+def test_a_list_stops_at_its_members():
+    # a number in quotes names nothing; the clause after «а» has its own verb
+    assert facts("Гранты фонда «Исток» получили компании «Альфа» и «100».") == {
+        ("Альфа", "received_grant_from", "Исток")
+    }
+    assert facts(
+        "Гранты фонда «Исток» получили компании «Альфа» и «Бета», а компания «Гамма» осталась без поддержки."
+    ) == {
+        ("Альфа", "received_grant_from", "Исток"),
+        ("Бета", "received_grant_from", "Исток"),
+    }
+    # a contract with no customer named has no other side
+    assert facts("Контракты получили компании «Альфа», «Бета» и «Гамма».") == set()
+
+
+def test_receiving_a_prize_or_a_contract():
+    assert facts("Анна Соколова получила премию «Золотое перо».") == {("Анна Соколова", "won", "Золотое перо")}
+    assert facts("Иван Петров получил приглашение на форум «Открытый диалог».") == set()
+    assert facts("Компания «Кедр» получила контракт от компании «Стройдор».") == {
+        ("Кедр", "signed_contract_with", "Стройдор")
+    }
+
+
+def test_signing_sides_need_the_document_they_signed():
+    # «соглашения» is no contract; «документ» says neither
+    assert facts("Соглашения подписали компании «Альфа» и «Бета».") == {("Альфа", "signed_agreement_with", "Бета")}
+    assert facts("Компании «Альфа» и «Бета» подписали соглашение о сотрудничестве.") == {
+        ("Альфа", "signed_agreement_with", "Бета")
+    }
+    assert facts("Компании «Альфа» и «Бета» подписали документ.") == set()
+
+
+def test_a_repeated_preposition_lists_objects_within_one_clause():
+    # the parser hangs «у «Ледокола»» off the score «3:1» before it
+    found = facts(
+        "Клуб «Сокол» выиграл у «Буревестника» со счётом 4:2, у «Ладоги» со счётом 3:1 и у «Ледокола» со счётом 5:3."
+    )
+    assert found == {("Сокол", "won_against", rival) for rival in ("Буревестник", "Ладога", "Ледокол")}
+    # after «а» another team plays: its games are not the first team's wins
+    found = facts("Клуб «Сокол» выиграл у «Буревестника» со счётом 4:2, а «Кедр» проиграл у «Ладоги» и у «Ледокола».")
+    assert not {("Сокол", "won_against", "Ладога"), ("Сокол", "won_against", "Ледокол")} & found

@@ -89,12 +89,20 @@ class ParsedSentence:
         return text
 
     def conjuncts(self, token) -> list:
-        """«A, B и C»; after a plural class noun the names it lists: «компании «А», «Б» и «В»»."""
-        if token.lemma in CLASS_NOUNS and token.feats.get("Number") == "Plur":
-            names = [c for c in self.kids(token, "appos", "flat:name") if c.id in self.article.span_of]
-            if names:
-                return [t for name in names for t in self.conjuncts(name)]
+        """«A, B и C»; after a plural noun the names it lists: «компании «А», «Б» и «В»» (a list of
+        names makes «компании» plural where the parser read a genitive singular)."""
+        listed = [t for name in self._names_listed(token) for t in self.conjuncts(name)]
+        if listed and (token.feats.get("Number") == "Plur" or len(listed) > 1):
+            return listed
         return [token] + [c for c in self.kids(token, "conj") if c.pos in {"NOUN", "PROPN", "X"}]
+
+    def _names_listed(self, token) -> list:
+        """Names in apposition to a class noun («компании «А» и «Б»») or, naming people, to any
+        noun («журналисты Анна Соколова и Иван Петров»)."""
+        names = [c for c in self.kids(token, "appos", "flat:name") if c.id in self.article.span_of]
+        if token.lemma in CLASS_NOUNS:
+            return names
+        return [c for c in names if token.pos == "NOUN" and self.article.span_of[c.id].type == "PER"]
 
 
 _AGREEMENT = {"Sing": ("Case", "Number", "Gender"), "Plur": ("Case", "Number"), None: ("Case", "Number")}
@@ -274,7 +282,7 @@ def _named_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> A
         institution = institution_argument(sentence, token)
         if institution is not None:
             return institution
-    named = class_noun_name(sentence, token) or entity_argument(sentence, token)
+    named = class_noun_name(sentence, token) or entity_argument(sentence, token) or listed_name(sentence, token)
     return named if named is not None else _common_noun_argument(sentence, token, types)
 
 
@@ -352,6 +360,29 @@ def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
             entity = _span_argument(sentence, span)
             return Argument(entity.text, entity.normal, kind, head.lemma)
     return None
+
+
+def listed_name(sentence: ParsedSentence, token) -> Argument | None:
+    """«компании «Альфа», «Бета» и «Гамма»»: a quoted name further down a list of names after a class
+    noun has that noun's type, though NER may have missed it."""
+    first = token
+    while first.rel == "conj" and sentence.head(first) is not None:
+        first = sentence.head(first)
+    owner = sentence.head(first) if first is not token and first.rel in _NAME_RELS else None
+    kind = CLASS_NOUNS.get(owner.lemma) if owner is not None else None
+    name = _quoted_around(sentence.article.text, token)
+    if kind is None or name is None:
+        return None
+    return Argument(f"«{name}»", name, kind, owner.lemma)
+
+
+def _quoted_around(text: str, token) -> str | None:
+    """The quoted name the token stands in, if it names something (not a number)."""
+    opening, closing = text.rfind("«", 0, token.start), text.find("»", token.stop)
+    if opening < 0 or closing < 0 or "»" in text[opening : token.start] or "«" in text[token.stop : closing]:
+        return None
+    name = text[opening + 1 : closing].strip()
+    return name if 0 < len(name) <= 80 and any(c.isalpha() for c in name) else None
 
 
 def entity_argument(sentence: ParsedSentence, token) -> Argument | None:

@@ -138,3 +138,5 @@ ON_NOUNS = frozenset(
 )
 # Events one wins by taking part: «победил в конкурсе», «выиграл в олимпиаде».
 CONTEST_NOUNS = frozenset("конкурс турнир чемпионат олимпиада первенство кубок премия грант отбор".split())
+# What a laureate receives: «получил премию «Х»» is a win, «получил приглашение» is not.
+PRIZE_NOUNS = frozenset("премия награда приз кубок".split())

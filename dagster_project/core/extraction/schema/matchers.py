@@ -31,6 +31,7 @@ from .lexicon import (
     MEASURE_RELATIONS,
     PLAN_WORDS,
     POSITION_NOUNS,
+    PRIZE_NOUNS,
     RULING_VERBS,
     STAFF_NOUNS,
     WEIGHT_UNITS,
@@ -50,7 +51,8 @@ class Slot:
     carrier: frozenset[str] = frozenset()  # a noun that carries the object: «соглашение (с X)»
     carrier_preposition: str = ""  # «в (состав X)»
     dative_from_genitive: bool = False  # «кредит компании X»: the parser reads the recipient as a genitive
-    contests: bool = False  # only a contest: «победил в конкурсе», never «выиграл в матче» (one game)
+    # The object must be one of these nouns: «победил в конкурсе», never «выиграл в матче» (one game).
+    only: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,9 @@ class VerbPattern:
             if not subjects:
                 continue
             objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
-            yield from self._facts(subjects, [_located(sentence, verb, o) for o in objects if o is not None])
+            objects = [_located(sentence, verb, o) for o in objects if o is not None]
+            if objects or (self.symmetric and _hosts(sentence, verb, self.slot)):
+                yield from self._facts(subjects, objects)
 
     def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
         """One of the verbs, with the complement it needs («ввести в эксплуатацию»)."""
@@ -98,7 +102,7 @@ class VerbPattern:
 
     def _facts(self, subjects: list[Argument], objects: list[Argument]) -> Iterator[Fact]:
         """Each subject with each object; with no object, the subjects of a symmetric relation with
-        each other («X и Y подписали соглашение»)."""
+        each other, once its carrier noun says what they signed («X и Y подписали соглашение»)."""
         if not objects and self.symmetric:
             yield from _each_pair(self.relation, subjects)
             return
@@ -135,11 +139,37 @@ class VerbPattern:
                     and can_be_dative(child.text, child.lemma)
                 )
                 undated = "Gen" in slot.cases and child.text.isdigit()  # «29 октября»: the day number heads the date
-                if slot.contests and child.lemma not in CONTEST_NOUNS:
+                if slot.only and child.lemma not in slot.only:
                     continue
                 if case in slot.cases or recipient or undated:
                     heads += sentence.conjuncts(child)
-        return heads
+        return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+def _repeated_preposition_phrases(sentence: ParsedSentence, heads: list, slot: Slot) -> list:
+    """«выиграл у «Буревестника» со счётом 4:2, у «Ладоги» ... и у «Ледокола» ...»: a phrase that
+    repeats the object's preposition is coordinated with the object, though the parser joins it to
+    the score before it (or anywhere in a broken tree); only within the verb's own clause."""
+    if not heads or not slot.preposition or slot.carrier:
+        return []
+    found = {h.id for h in heads}
+    return [
+        t
+        for t in sentence.tokens
+        if t.rel == "conj"
+        and t.id not in found
+        and t.start > heads[0].start
+        and sentence.preposition(t) == slot.preposition
+        and t.feats.get("Case") in slot.cases
+        and _same_list(sentence, heads[0], t)
+    ]
+
+
+def _same_list(sentence: ParsedSentence, first, later) -> bool:
+    """Nothing between two members of a list opens another clause: no verb, no «а» or «но», no
+    relative pronoun or subordinating conjunction."""
+    between = [t for t in sentence.tokens if first.stop <= t.start and t.stop <= later.start]
+    return not any(t.pos in {"VERB", "AUX", "SCONJ"} or t.lemma in RELATIVE_PRONOUNS | {"а", "но"} for t in between)
 
 
 def _each_pair(relation_id: str, sides: list[Argument]) -> Iterator[Fact]:
@@ -676,7 +706,9 @@ PATTERNS = (
     ),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"грант"}))),
-    _verb("won", "выиграть победить", "Past", "Perf", Slot("в", frozenset({"Loc"}), contests=True)),  # «в конкурсе «Х»»
+    _verb("won", "получить", "Past", "Perf", Slot(only=PRIZE_NOUNS)),  # «премию «Х» получили A и B»
+    # «победил в конкурсе «Х»»
+    _verb("won", "выиграть победить", "Past", "Perf", Slot("в", frozenset({"Loc"}), only=CONTEST_NOUNS)),
     _verb("opened", "открыть", "Past", "Perf"),
     _verb("launched", "запустить", "Past", "Perf"),
     _verb("built", "построить", "Past", "Perf"),
@@ -699,6 +731,9 @@ PATTERNS = (
         "Perf",
         Slot("с", frozenset({"Ins"}), frozenset({"контракт", "договор"})),
         symmetric=True,
+    ),
+    _verb(  # «получила контракт от мэрии»: the customer is the other side of the contract
+        "signed_contract_with", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"контракт"}))
     ),
     _verb(
         "lent_to",
