@@ -108,7 +108,9 @@ def name(node: NodeInfo, case: str, kind: str) -> str:
     if kind == PERSON:
         return _person_in_case(node.label, case)
     if node.descriptor and node.label[:1].isupper() and node.descriptor not in node.label.lower():
-        return f"{inflect_phrase(node.descriptor, case)} «{node.label}»"
+        legal_form = node.descriptor.lower() in _LEGAL_FORM_NOUNS  # «АО «Порт»»: a legal form is not declined
+        descriptor = node.descriptor.upper() if legal_form else inflect_phrase(node.descriptor, case)
+        return f"{descriptor} «{node.label}»"
     return _inside_sentence(inflect_phrase(node.label, case))
 
 

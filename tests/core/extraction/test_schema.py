@@ -400,3 +400,9 @@ def test_a_repeated_preposition_lists_objects_within_one_clause():
     # after «а» another team plays: its games are not the first team's wins
     found = facts("Клуб «Сокол» выиграл у «Буревестника» со счётом 4:2, а «Кедр» проиграл у «Ладоги» и у «Ледокола».")
     assert not {("Сокол", "won_against", "Ладога"), ("Сокол", "won_against", "Ледокол")} & found
+
+
+def test_quotes_hug_the_name_they_enclose():
+    from dagster_project.core.extraction.schema.extract import _tidy
+
+    assert _tidy("ООО « Тихоморская строительная компания »") == "ООО «Тихоморская строительная компания»"

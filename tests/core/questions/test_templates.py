@@ -428,3 +428,8 @@ def test_an_institution_named_by_a_common_noun_is_lowercase_inside_a_question():
     assert ask_object("ruled_against", court, contractor) == (
         "С какой компании взыскал средства Арбитражный суд Тихоморского края?"
     )
+
+
+def test_a_legal_form_before_a_quoted_name_stays_an_uppercase_abbreviation():
+    port = NodeInfo("Бережанский морской порт", "ORG", "ао")
+    assert ask_subject("visited", SOKOLOVA, port) == "Кто посетил АО «Бережанский морской порт»?"

@@ -3,6 +3,7 @@ grammar run only on the sentences that contain its trigger lemmas."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 
 import pandas as pd
@@ -59,17 +60,25 @@ def _triplet(
         extractor=EXTRACTOR_NAME,
         sentence_index=index,
         sentence=sentence,
-        subject_normal=subject.normal,
+        subject_normal=_tidy(subject.normal),
         subject_type=GRAPH_TYPE[subject.type],
         subject_descriptor=subject.descriptor,
         verb=wording.verb,
         complement=wording.complement,
         preposition=wording.preposition,
         case="date" if obj.type == DATE else wording.case,
-        object_normal=obj.normal,
+        object_normal=_tidy(obj.normal),
         object_type=GRAPH_TYPE[obj.type],
         object_descriptor=obj.descriptor,
     )
+
+
+def _tidy(name: str) -> str:
+    """Quotes hug the name they enclose: «ООО « Порт »» -> «ООО «Порт»»."""
+    return _SPACE_INSIDE_QUOTES.sub(lambda m: m.group(1) or m.group(2), name)
+
+
+_SPACE_INSIDE_QUOTES = re.compile(r"(«)\s+|\s+(»)")
 
 
 def _day(published_at: datetime | date | str) -> date:
