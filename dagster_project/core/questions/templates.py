@@ -366,6 +366,10 @@ def conjunction(answer: NodeInfo, facts: list[tuple[str, bool, NodeInfo]]) -> st
         raise QuestionError("a measure is asked of its owner, not joined as a condition")
     if all(is_subject for _, is_subject, _ in facts):
         wh, wh_gender = wh_subject(relations[0], answer)
+        if facts[0][0] == facts[1][0]:  # one verb, two objects: «посетил Казань и Пермь», not «посетил ... и посетил»
+            relation = relations[0]
+            second = object_tail(relation, facts[1][2]).removeprefix(relation.wording.complement).strip()
+            return _question(f"{wh} {verb_phrase(relation, wh_gender)} {object_tail(relation, facts[0][2])} и {second}")
         predicates = [
             f"{verb_phrase(relation, wh_gender)} {object_tail(relation, other)}"
             for relation, (_, _, other) in zip(relations, facts, strict=True)

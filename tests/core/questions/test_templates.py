@@ -187,6 +187,13 @@ def test_conjunction_of_two_conditions():
     assert conjunction(WIND, facts) == (
         "Какая компания подписала соглашение с Волжским техническим университетом и открыла сервисный центр в Заречье?"
     )
+    # one relation twice: the verb is said once
+    same_verb = [("visited", True, KAZAN), ("visited", True, NodeInfo("Пермь", "LOC"))]
+    assert conjunction(SOKOLOVA, same_verb) == "Кто посетил Казань и Пермь?"
+    twice = [("signed_agreement_with", True, UNIVERSITY), ("signed_agreement_with", True, BANK)]
+    assert conjunction(WIND, twice) == (
+        "Какая компания подписала соглашение с Волжским техническим университетом и с банком «Окский»?"
+    )
     mixed = [("heads", False, SOKOLOVA), ("opened", True, CENTER)]
     assert conjunction(WIND, mixed) == (
         "Как называется компания, которую возглавляет Анна Соколова и которая открыла сервисный центр в Заречье?"
