@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets, schema_triplets_frame
-from dagster_project.core.extraction.triplets import RAW_TRIPLET_COLUMNS
+from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets
+from dagster_project.core.extraction.triplets import RAW_TRIPLET_COLUMNS, triplets_frame
 
 PUBLISHED = "2025-11-14T10:00:00+03:00"  # a Friday
 
@@ -16,7 +16,7 @@ def facts(text: str, published: str = PUBLISHED) -> set[tuple[str, str, str]]:
 
 def test_frame_keeps_the_raw_triplet_columns_and_types():
     triplets = extract_schema_triplets("a", "Компания «Сосновый бор» открыла лесопильный цех в Ветлуге.", PUBLISHED)
-    frame = schema_triplets_frame(triplets)
+    frame = triplets_frame(triplets)
     assert list(frame.columns) == RAW_TRIPLET_COLUMNS
     row = frame.iloc[0]
     assert (row.relation, row.subject_normal, row.subject_type, row.subject_descriptor) == (

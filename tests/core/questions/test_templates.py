@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets, schema_triplets_frame
+from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets
+from dagster_project.core.extraction.triplets import triplets_frame
 from dagster_project.core.graph.normalization import normalize_triplets
 from dagster_project.core.graph.rdf import GraphIndex, NodeInfo, entity_iri, load_store, relation_iri, write_graph
 from dagster_project.core.graph.subgraphs import Subgraph
@@ -205,7 +206,7 @@ def test_graph_carries_the_schema_relation_and_questions_come_from_it(tmp_path):
         "Генеральный директор компании «Северный ветер» Анна Соколова посетила Казань. "
         "Компания «Северный ветер» открыла сервисный центр в Заречье."
     )
-    raw = schema_triplets_frame(extract_schema_triplets("a1", text, "2025-11-14"))
+    raw = triplets_frame(extract_schema_triplets("a1", text, "2025-11-14"))
     facts = normalize_triplets(raw, {})
     path = tmp_path / "graph.nq"
     write_graph(facts, path)

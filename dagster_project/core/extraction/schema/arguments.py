@@ -14,7 +14,7 @@ from copy import copy
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from ...common.russian import adjectival, morph, restore_yo, span_nominative, syntax_normal_form
+from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
 from .lexicon import (
     CLASS_NOUNS,
     ESTABLISHMENT_NOUNS,
@@ -542,7 +542,7 @@ def _alias(article: ArticleContext, text: str) -> str:
 
 
 def _folded(text: str) -> str:
-    return " ".join(text.lower().replace("ё", "е").translate(_UNQUOTED).split())
+    return " ".join(fold(text).translate(_UNQUOTED).split())
 
 
 def role_holder(sentence: ParsedSentence, role) -> Argument | None:

@@ -6,10 +6,8 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-import pandas as pd
-
 from ...common.russian import parse_document
-from ..triplets import RawTriplet, triplets_frame
+from ..triplets import RawTriplet
 from .arguments import Argument, ArticleContext, ParsedSentence, abbreviations, byline_source, entity_spans
 from .matchers import PATTERNS
 from .relations import DATE, GRAPH_TYPE, SCHEMA
@@ -86,7 +84,3 @@ def _day(published_at: datetime | date | str) -> date:
         published_at = datetime.fromisoformat(published_at)
     return published_at.date() if isinstance(published_at, datetime) else published_at
 
-
-def schema_triplets_frame(triplets: list[RawTriplet]) -> pd.DataFrame:
-    """The raw_triplets table (same columns as the dependency-parse extractor's)."""
-    return triplets_frame(triplets)
