@@ -8,12 +8,13 @@ that applies; the reason column lists them as `code: detail` separated by "; ".
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import pandas as pd
 
-from ..common.russian import lemmas, parse_document
+from ..common.russian import lemma_key, lemmas, parse_document
 from .question_grammar import (
     Clause,
     Group,
@@ -23,6 +24,7 @@ from .question_grammar import (
     is_date,
     is_quantity,
     looks_like_person,
+    readings,
     split_clauses,
     tokenize,
 )
@@ -56,6 +58,8 @@ _TIME_UNITS = frozenset({"год", "месяц", "неделя", "день", "с
 _EVENTS = frozenset({"матч", "игра", "тур", "встреча", "заседание", "сессия", "этап", "раз", "турнир", "выпуск"})
 _PERSON_WORDS = frozenset({"кто"})  # every case form lemmatizes to "кто"
 _PLACE_WORDS = frozenset({"где", "куда", "откуда"})
+# A word and the innermost «...» name after it: «ООО «Бергранит»», «пароход «Гордый»», «у «Сокола»».
+_QUOTED = re.compile(r"(\w+)\s+«([^«»]{2,80})»")
 # "с" and "в" take their vowel before a cluster that starts like them ("со стартапом", "во Владимире").
 _PREPOSITION_VOWEL = {"с": "сзшжщ", "в": "вф"}
 
@@ -229,6 +233,7 @@ class GoldTexts:
         self._text = dict(zip(articles["article_id"], articles["title"] + "\n" + articles["text"], strict=True))
         self._lemmas: dict[str, str] = {}
         self._entities: dict[str, dict[str, str]] = {}
+        self._quoted: dict[str, dict[str, set[str]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
         return article_id in self._text
@@ -237,6 +242,17 @@ class GoldTexts:
         if article_id not in self._lemmas:
             self._lemmas[article_id] = f" {' '.join(lemmas(self._text[article_id]))} "
         return self._lemmas[article_id]
+
+    def quoted_names(self, article_id: str) -> dict[str, set[str]]:
+        """Lemma key -> the forms a «quoted» name takes after a noun or a legal form («клуба «Сокол»»,
+        «ООО «Бергранит»»): there Russian keeps a name in the nominative, whatever the noun's case."""
+        if article_id not in self._quoted:
+            names: dict[str, set[str]] = {}
+            for before, name in _QUOTED.findall(self._text[article_id]):
+                if before.isupper() or (before.islower() and readings(before)[0].tag.POS == "NOUN"):
+                    names.setdefault(lemma_key(name), set()).add(_surface(name))
+            self._quoted[article_id] = names
+        return self._quoted[article_id]
 
     def entity_types(self, article_id: str) -> dict[str, str]:
         """Lemma key of each named entity's normal form -> PER / ORG / LOC."""
@@ -262,6 +278,20 @@ class GoldTexts:
         return is_person
 
 
+def _surface(name: str) -> str:
+    return " ".join(name.lower().replace("ё", "е").strip(" «»\"").split())
+
+
+def _oblique_name(item: str, article_ids: list[str], texts: GoldTexts) -> Finding | None:
+    """An answer with a quoted name's lemmas but not its nominative form is the name in an oblique
+    case («Бергранита» where the texts write «подрядчик «Бергранит»»)."""
+    key, surface = lemma_key(item), _surface(item)
+    written = set().union(*(texts.quoted_names(a).get(key, set()) for a in article_ids))
+    if written and surface not in written:
+        return Finding(FRAGMENT_ANSWER, f"«{item}» is an oblique form of «{sorted(written)[0]}» as the texts write it")
+    return None
+
+
 def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
     present = [a for a in article_ids if a in texts]
     if len(present) < len(article_ids):
@@ -272,6 +302,9 @@ def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) ->
         key = " ".join(lemmas(item))
         if key and not any(f" {key} " in texts.lemma_text(a) for a in present):
             findings.append(Finding(ANSWER_NOT_IN_TEXT, f"«{item}» is in none of the gold texts"))
+        oblique = _oblique_name(item, present, texts)
+        if oblique:
+            findings.append(oblique)
     return findings
 
 

@@ -185,3 +185,20 @@ def test_persons_are_typed_by_the_gold_texts():
     qa = pd.DataFrame([_qa("Кто построил новый мост через Волгу?", "Мостострой")])
     reason = lint(qa, ARTICLES)["reason"].iloc[0]
     assert QUESTION_WORD_TYPE in reason_codes(reason)
+
+
+def test_a_quoted_name_in_an_oblique_case_is_a_fragment():
+    # After a noun or a legal form the quoted name stays nominative; «с «Бергранита»» inflects it.
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Суд взыскал долг с подрядчика",
+        "text": "Арбитражный суд взыскал 12 млн рублей с ООО «Бергранит». Представитель «Бергранита» "
+                "обжалует решение. Мэрия расторгла контракт с «Бергранитом».",
+    }])  # fmt: skip
+    qa = pd.DataFrame([
+        _qa("С какой компании взыскал средства арбитражный суд?", "Бергранита"),
+        _qa("С какой компании суд взыскал 12 млн рублей?", "Бергранит"),
+    ])  # fmt: skip
+    table = lint(qa, articles).set_index("qa_id")
+    oblique = table.loc["С какой компании взыскал средства арбитражный суд?", "reason"]
+    assert reason_codes(oblique) == [FRAGMENT_ANSWER] and "«бергранит»" in oblique
+    assert table.loc["С какой компании суд взыскал 12 млн рублей?", "verdict"] == "pass"
