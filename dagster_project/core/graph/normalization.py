@@ -222,14 +222,20 @@ def _cluster_table(
             descriptor_votes.update(descriptors[mention])
         named_votes = {k: v for k, v in type_votes.items() if k in NAMED_TYPES}
         kind = max(sorted(named_votes or type_votes), key=lambda k: (named_votes or type_votes)[k])
-        # a full name reads better in a question than its abbreviation, whatever the counts
-        canonical = max(
-            sorted(name_votes), key=lambda n: (not is_abbreviation(n), name_votes[n], len(n.split()), len(n))
-        )
+        canonical = max(sorted(name_votes), key=lambda n: _canonical_rank(n, name_votes[n], kind))
         descriptor = descriptor_votes.most_common(1)[0][0] if descriptor_votes else ""
         for mention in mentions_of_root:
             table[mention] = {"key": f"{kind}:{root}", "canonical": canonical, "type": kind, "descriptor": descriptor}
     return table
+
+
+def _canonical_rank(name: str, votes: int, kind: str) -> tuple:
+    """A full name reads better in a question than its abbreviation, whatever the counts; and a
+    name of a thing that is its own dictionary form is in the nominative («Бергранит», never the
+    «Бергранита» of «с «Бергранита»», however often the texts inflect it). People are left to the
+    votes: pymorphy lemmatizes «Соколова» to «Соколов»."""
+    dictionary_form = kind != "PER" and fold(name.replace("«", "").replace("»", "")) == lemma_key(name)
+    return (not is_abbreviation(name), dictionary_form, votes, len(name.split()), len(name))
 
 
 def relation_key(verb: str, complement: str, preposition: str, case: str) -> str:
