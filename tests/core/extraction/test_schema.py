@@ -406,3 +406,8 @@ def test_quotes_hug_the_name_they_enclose():
     from dagster_project.core.extraction.schema.extract import _tidy
 
     assert _tidy("ООО « Тихоморская строительная компания »") == "ООО «Тихоморская строительная компания»"
+
+
+def test_the_preposition_governing_an_argument_is_no_part_of_its_name():
+    # «иск к мэрии»: the object is «Мэрия Бережанска», never «К мэрия Бережанска»
+    assert facts("ООО «Гранит» подало иск к мэрии Бережанска.") == {("Гранит", "sued", "Мэрия Бережанска")}

@@ -507,11 +507,13 @@ def phrase_argument(
 
 
 def _phrase_tokens(sentence: ParsedSentence, head) -> list:
-    """The words of a noun phrase without punctuation, evaluative adjectives («новый») and clauses."""
+    """The words of a noun phrase without punctuation, evaluative adjectives («новый»), clauses and
+    the preposition that governs the whole phrase («иск к мэрии Бережанска»: «к» is no part of it)."""
     return [
         t
         for t in sentence.subtree(head, _PHRASE_RELS)
         if t.pos != "PUNCT"
+        and not (t.rel == "case" and t.head_id == head.id)
         and not (t.pos == "ADJ" and t.lemma in NON_IDENTIFYING and t.head_id == head.id)
         and (t is head or _within_phrase(sentence, t, head))
     ]
