@@ -239,12 +239,17 @@ class Name:
     key: str  # lemma key
 
 
-def _unlisted_members(group: list[Name], keys: set[str], text: str) -> list[tuple[str, str]]:
-    """Names of a list that are not among `keys` while another name of the list is, of one type."""
+def _unlisted_members(group: list[Name], keys: set[str], anchors: set[str], text: str) -> list[tuple[str, str]]:
+    """Names of a list, neither members (`keys`) nor anchors, of the type of a member in it
+    (««Кварц-Лаб» и «Северный ветер» подписали соглашение» lists the anchor with a member)."""
     members = [n for n in group if n.key in keys]
     kinds = {n.type for n in members}
-    return [(text[n.start : n.stop], text[members[0].start : members[0].stop])
-            for n in group if n.key not in keys and n.type in kinds]  # fmt: skip
+
+    def written(name: Name) -> str:
+        return text[name.start : name.stop].strip("«»")
+
+    return [(written(n), written(members[0]))
+            for n in group if n.key not in keys | anchors and n.type in kinds]  # fmt: skip
 
 
 def _sentence_around(text: str, start: int, stop: int) -> str:
@@ -314,7 +319,7 @@ class GoldTexts:
                 continue
             sentence = f" {lemma_key(_sentence_around(text, group[0].start, group[-1].stop))} "
             if sum(n.key in keys for n in group) >= 2 or any(f" {a} " in sentence for a in anchors):
-                pairs += _unlisted_members(group, keys, text)
+                pairs += _unlisted_members(group, keys, anchors, text)
         return pairs
 
     def person_judge(self, article_ids: Iterable[str]) -> Callable[[str], bool | None]:
