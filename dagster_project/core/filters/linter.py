@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ..common.russian import lemma_key, lemmas, parse_document
+from ..common.russian import PREPOSITION_VOWEL, lemma_key, lemmas, needs_vowel, parse_document
 from .question_grammar import (
     Clause,
     Group,
@@ -65,8 +65,6 @@ _QUOTED = re.compile(r"(\w+)\s+«([^«»]{2,80})»")
 _QUOTED_NAME = re.compile(r"«([^«»]{2,80})»")
 # What joins the names of a list: «A, B и C», «A и B», «A, а также B».
 _LIST_JOINT = re.compile(r"\s*(?:,|,?\s+и|,?\s+а\s+также)\s+")  # quotes around the names taken out
-# "с" and "в" take their vowel before a cluster that starts like them ("со стартапом", "во Владимире").
-_PREPOSITION_VOWEL = {"с": "сзшжщ", "в": "вф"}
 
 
 @dataclass(frozen=True)
@@ -162,10 +160,8 @@ def _preposition_findings(tokens: list[Token]) -> list[Finding]:
             findings.append(Finding(UNGRAMMATICAL, f"dangling preposition «{token.text}»"))
         elif following.lower == "сколько" and token.lower != "на":
             findings.append(Finding(UNGRAMMATICAL, f"«{token.text} сколько» needs an inflected «скольких»"))
-        elif token.lower in _PREPOSITION_VOWEL and following.kind in {"word", "quoted"}:
-            word = following.lower.strip("«»\"")
-            if (len(word) > 1 and word[0] in _PREPOSITION_VOWEL[token.lower]
-                    and word[1] not in "аеёиоуыэюяьъ"):  # fmt: skip
+        elif token.lower in PREPOSITION_VOWEL and following.kind in {"word", "quoted"}:
+            if needs_vowel(token.lower, following.lower.strip("«»\"")):
                 findings.append(Finding(UNGRAMMATICAL, f"«{token.text} {following.text}» needs «{token.lower}о»"))
     return findings
 
