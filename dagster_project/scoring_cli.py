@@ -5,6 +5,7 @@ ragbench compare RUN_A RUN_B                                        paired compa
 ragbench gate RUN --thresholds FILE                                 exit 1 when a metric is under its threshold
 ragbench baseline --hub H --version V --out FILE                    the offline BM25 baseline's submission
 ragbench leaderboard --hub H --version V --submissions DIR --out D  score a folder of submissions
+ragbench run --version V --endpoint URL --model M --out DIR         run a generator, write a submission
 
 Exit codes: 0 ok, 1 a gate failed, 2 bad input (invalid submission, unknown release or run).
 """
@@ -24,6 +25,8 @@ from .core.scoring.evaluate import ScoringConfig, evaluate
 from .core.scoring.gate import GateConfigError, check_gates, load_thresholds
 from .core.scoring.ifeval import DEFAULT_REFUSAL_PHRASE
 from .core.scoring.leaderboard import build_leaderboard
+from .core.scoring.runner import DEFAULT_TOP_K as RUN_TOP_K
+from .core.scoring.runner import RunnerConfig, RunnerError, run_generator
 from .core.scoring.runs import RunNotFoundError, load_run, write_run
 from .core.scoring.stats import DEFAULT_SAMPLES
 from .core.scoring.submission import SubmissionError, gold_from_release, load_submission, submission_json
@@ -141,6 +144,81 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    from .core.llm.client import LLMSettings
+
+    settings = Settings.from_env()
+    if args.top_k < 1 or args.concurrency < 1:
+        raise UsageError("--top-k and --concurrency must be at least 1")
+    if args.retriever not in ("bm25", "none") and not Path(args.retriever).is_file():
+        raise UsageError(f"--retriever must be bm25, none or a JSON file of ranked text ids; {args.retriever} is none")
+    config = RunnerConfig(
+        version=args.version,
+        retriever=args.retriever,
+        top_k=args.top_k,
+        prompt=Path(args.prompt) if args.prompt else None,
+        refusal_phrase=args.refusal_phrase,
+        shuffle_docs=args.shuffle_docs,
+        seed=args.seed,
+        testbeds=args.testbeds,
+    )
+    llm = LLMSettings(
+        base_url=args.endpoint,
+        model=args.model,
+        api_key=settings.scoring.generator_api_key,
+        max_workers=args.concurrency,
+        max_retries=args.max_retries,
+        timeout=args.timeout,
+        max_tokens=args.max_tokens,
+        temperature=args.temperature,
+        json_mode=False,
+        cache_path=Path(args.cache) if args.cache else None,
+    )
+    outcome = run_generator(settings.hub.open(args.hub), llm, config, args.out)
+    record = outcome.record
+    questions, latency = record["questions"], record["latency_seconds"]
+    print(
+        f"{questions['answered']}/{questions['items']} questions of {args.version} answered by {args.model} "
+        f"({questions['failed']} failed, {questions['from_cache']} from the cache, {record['requests']['sent']} "
+        f"requests, {record['tokens']['total']} tokens, {record['seconds']:.1f} s)"
+    )
+    if latency.get("requests"):
+        print(f"  latency p50 {latency['p50']:.3f} s, p95 {latency['p95']:.3f} s, max {latency['max']:.3f} s")
+    if record["testbeds"]:
+        beds = record["testbeds"]
+        print(f"  testbeds: {beds['answered']}/{beds['items']} answered ({beds['failed']} failed)")
+    for failure in (questions["failures"] + (record["testbeds"] or {}).get("failures", []))[:10]:
+        print(f"  failed {failure['item_id']}: {failure['error']}")
+    if questions["failed"]:
+        print("  rerun the same command to ask again for the failed items only (the others come from the cache)")
+    print(f"wrote {', '.join(str(outcome.out_dir / name) for name in record['files'])} and run.json")
+    return 0
+
+
+def _run_options(run_p: argparse.ArgumentParser) -> None:
+    run_p.add_argument("--hub", help=HUB_HELP)
+    run_p.add_argument("--version", required=True, help="release version, e.g. 1.13.0")
+    run_p.add_argument("--endpoint", required=True, help="OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1")
+    run_p.add_argument("--model", required=True, help="model name at the endpoint (key: RAGBENCH_RUN_API_KEY)")
+    run_p.add_argument("--retriever", default="bm25",
+                       help="bm25 (default), none (the gold texts; needs the private datasets), "
+                            "or a JSON file {question id: [public text ids, best first]}")  # fmt: skip
+    run_p.add_argument("--top-k", type=int, default=RUN_TOP_K, help=f"documents per question (default {RUN_TOP_K})")
+    run_p.add_argument("--prompt", help="Jinja template with system and user blocks (default prompts/rag_answer.j2)")
+    run_p.add_argument("--refusal-phrase", default=DEFAULT_REFUSAL_PHRASE, help="what the prompt asks for when "
+                       "the documents have no answer")  # fmt: skip
+    run_p.add_argument("--shuffle-docs", action="store_true", help="shuffle each prompt's documents (seeded)")
+    run_p.add_argument("--seed", type=int, default=0, help="seed of --shuffle-docs")
+    run_p.add_argument("--concurrency", type=int, default=16, help="requests in flight (default 16)")
+    run_p.add_argument("--max-retries", type=int, default=5, help="retries of a request after 429/5xx/timeouts")
+    run_p.add_argument("--timeout", type=float, default=60.0, help="seconds per request")
+    run_p.add_argument("--max-tokens", type=int, default=512, help="longest answer in tokens")
+    run_p.add_argument("--temperature", type=float, default=0.0)
+    run_p.add_argument("--testbeds", action="store_true", help="also answer the release's robustness testbeds")
+    run_p.add_argument("--cache", help="reply cache (default OUT/cache.sqlite: a rerun resumes from it)")
+    run_p.add_argument("--out", required=True, help="folder for submission.json, run.json (and testbed replies)")
+
+
 def _scoring_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--k", default="5,10", help="cut-offs for the @k retrieval metrics (default 5,10)")
     parser.add_argument("--bootstrap", type=int, default=DEFAULT_SAMPLES, help="bootstrap samples; 0 disables CIs")
@@ -155,7 +233,8 @@ def _run_guarded(func):
     def run(args: argparse.Namespace) -> int:
         try:
             return func(args)
-        except (SubmissionError, UsageError, RunNotFoundError, IncomparableRunsError, GateConfigError) as exc:
+        except (SubmissionError, UsageError, RunNotFoundError, IncomparableRunsError, GateConfigError,
+                RunnerError) as exc:  # fmt: skip
             print(f"error: {exc}", file=sys.stderr)
             return BAD_INPUT
 
@@ -206,3 +285,7 @@ def register(sub) -> None:
     board_p.add_argument("--out", required=True)
     _scoring_options(board_p)
     board_p.set_defaults(func=_run_guarded(cmd_leaderboard))
+
+    run_p = sub.add_parser("run", help="run a generator (OpenAI-compatible endpoint) on a release: a submission")
+    _run_options(run_p)
+    run_p.set_defaults(func=_run_guarded(cmd_run))
