@@ -25,6 +25,7 @@ from .core.scoring.evaluate import ScoringConfig, evaluate
 from .core.scoring.gate import GateConfigError, check_gates, load_thresholds
 from .core.scoring.ifeval import DEFAULT_REFUSAL_PHRASE
 from .core.scoring.leaderboard import build_leaderboard
+from .core.scoring.report import llm_judge_lines
 from .core.scoring.runner import DEFAULT_TOP_K as RUN_TOP_K
 from .core.scoring.runner import RunnerConfig, RunnerError, run_generator
 from .core.scoring.runs import RunNotFoundError, load_run, write_run
@@ -68,20 +69,65 @@ def _config(args: argparse.Namespace) -> ScoringConfig:
     )
 
 
+def _llm_scores(args: argparse.Namespace, gold, entries):
+    """The RAGAS-style metrics of `ragbench evaluate --llm-metrics`, or None without the flag."""
+    from .core.llm.client import LLMSettings
+    from .core.scoring.llm_metrics import LLM_METRICS, LLMMetricsConfig, metric_inputs, score_llm_metrics
+
+    if not args.llm_metrics:
+        return None
+    if not args.judge_endpoint or not args.judge_model:
+        raise UsageError("--llm-metrics needs --judge-endpoint and --judge-model")
+    names = LLM_METRICS if args.llm_metrics == "all" else [m.strip() for m in args.llm_metrics.split(",") if m.strip()]
+    try:
+        config = LLMMetricsConfig(
+            metrics=tuple(names),
+            correctness_weight=args.correctness_weight,
+            price_input_per_million=args.judge_price_input,
+            price_output_per_million=args.judge_price_output,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    settings = Settings.from_env()
+    cache = Path(args.judge_cache or Path(settings.pipeline.data_dir) / "llm_cache" / "judge.sqlite")
+    key = settings.scoring.judge_api_key
+    judge = LLMSettings(base_url=args.judge_endpoint, model=args.judge_model, api_key=key, cache_path=cache,
+                        max_workers=args.judge_concurrency, max_retries=args.judge_max_retries)  # fmt: skip
+    embeddings = None
+    if config.needs_embeddings():
+        if not args.embeddings_model:
+            raise UsageError("answer_relevancy and answer_correctness need --embeddings-model (an embeddings model "
+                             "at --embeddings-endpoint, default the judge's endpoint)")  # fmt: skip
+        embeddings = judge.model_copy(update={"base_url": args.embeddings_endpoint or args.judge_endpoint,
+                                              "model": args.embeddings_model})  # fmt: skip
+    print(f"judging {len(entries)} answers with {args.judge_model} ({', '.join(names)}) ...", flush=True)
+    return score_llm_metrics(metric_inputs(gold, entries, args.llm_contexts), judge, embeddings, config)
+
+
 def cmd_evaluate(args: argparse.Namespace) -> int:
     config = _config(args)
     release = load_release(args.hub, args.version)
     gold = gold_from_release(args.version, release)
     entries = load_submission(args.submission, gold)  # raises SubmissionError before anything is written
-    evaluation = evaluate(gold, entries, config, name=args.name or Path(args.submission).stem)
+    llm_scores = _llm_scores(args, gold, entries)
+    evaluation = evaluate(gold, entries, config, name=args.name or Path(args.submission).stem, llm_scores=llm_scores)
     paths = write_run(args.out, evaluation)
     overall = evaluation.metrics["metrics"]["overall"]
     missing = evaluation.metrics["missing_answers"]["count"]
     print(f"scored {len(evaluation.per_question)} questions of {args.version} ({missing} missing answers)")
-    for name in (f"hit@{config.ks[0]}", f"ndcg@{config.ks[0]}", "mrr", "containment", "token_f1", "ifeval_correctness"):
+    shown = [f"hit@{config.ks[0]}", f"ndcg@{config.ks[0]}", "mrr", "containment", "token_f1", "ifeval_correctness"]
+    shown += list(llm_scores.report["metrics"]) if llm_scores else []
+    for name in shown:
         cell = overall[name]
+        if cell["value"] is None:
+            print(f"  {name}: n/a ({cell['n_scored']}/{cell['n']} questions scored)")
+            continue
         ci = f" [{cell['ci_low']:.3f}, {cell['ci_high']:.3f}]" if cell["ci_low"] is not None else ""
-        print(f"  {name}: {cell['value']:.3f}{ci}")
+        coverage = f" ({cell['n_scored']}/{cell['n']} scored)" if cell["n_scored"] < cell["n"] else ""
+        print(f"  {name}: {cell['value']:.3f}{ci}{coverage}")
+    if llm_scores:
+        for line in llm_judge_lines(evaluation.metrics):
+            print(f"  {line}")
     print("wrote " + ", ".join(str(p) for p in paths.values()))
     return 0
 
@@ -219,6 +265,25 @@ def _run_options(run_p: argparse.ArgumentParser) -> None:
     run_p.add_argument("--out", required=True, help="folder for submission.json, run.json (and testbed replies)")
 
 
+def _llm_metric_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("LLM-judged metrics (RAGAS-style; judge key: RAGBENCH_JUDGE_API_KEY)")
+    group.add_argument("--llm-metrics", nargs="?", const="all", metavar="LIST",
+                       help="add faithfulness, answer_relevancy, context_precision, context_recall, "
+                            "answer_correctness (or a comma-separated subset)")  # fmt: skip
+    group.add_argument("--judge-endpoint", help="OpenAI-compatible base URL of the judge")
+    group.add_argument("--judge-model", help="the judge model")
+    group.add_argument("--embeddings-endpoint", help="OpenAI-compatible /embeddings base URL (default: the judge's)")
+    group.add_argument("--embeddings-model", help="embeddings model for answer relevancy and correctness")
+    group.add_argument("--correctness-weight", type=float, default=0.75,
+                       help="weight of statement F1 in answer_correctness; the rest is similarity (default 0.75)")
+    group.add_argument("--llm-contexts", type=int, default=5, help="found texts given to the judge (default 5)")
+    group.add_argument("--judge-concurrency", type=int, default=16, help="judge requests in flight (default 16)")
+    group.add_argument("--judge-max-retries", type=int, default=5)
+    group.add_argument("--judge-cache", help="judge reply cache (default RAGBENCH_DATA_DIR/llm_cache/judge.sqlite)")
+    group.add_argument("--judge-price-input", type=float, help="USD per 1M prompt tokens, for the cost estimate")
+    group.add_argument("--judge-price-output", type=float, help="USD per 1M completion tokens")
+
+
 def _scoring_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--k", default="5,10", help="cut-offs for the @k retrieval metrics (default 5,10)")
     parser.add_argument("--bootstrap", type=int, default=DEFAULT_SAMPLES, help="bootstrap samples; 0 disables CIs")
@@ -250,6 +315,7 @@ def register(sub) -> None:
     evaluate_p.add_argument("--out", required=True, help="folder for metrics.json, per_question.parquet, reports")
     evaluate_p.add_argument("--name", help="name of the run in reports (default: the file name)")
     _scoring_options(evaluate_p)
+    _llm_metric_options(evaluate_p)
     evaluate_p.set_defaults(func=_run_guarded(cmd_evaluate))
 
     compare_p = sub.add_parser("compare", help="paired comparison of two scored runs (folders from evaluate)")
