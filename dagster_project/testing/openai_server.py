@@ -420,9 +420,12 @@ def _scoring_answer(task: str, item: dict) -> dict:
     if task == "context_precision":
         return {"reason": "по словам", "verdict": _follows(item["reference"], item["context"])}
     answer, reference = " ".join(item["answer_statements"]), " ".join(item["reference_statements"])
+
+    def supported(statement: str) -> int:  # within the reference, or stating one of its facts in full
+        return max([_follows(statement, reference)] + [_follows(r, statement) for r in item["reference_statements"]])
+
     return {
-        "answer": [{"statement": i, "supported": _follows(s, reference)}
-                   for i, s in enumerate(item["answer_statements"], 1)],
+        "answer": [{"statement": i, "supported": supported(s)} for i, s in enumerate(item["answer_statements"], 1)],
         "reference": [{"statement": i, "covered": _follows(s, answer)}
                       for i, s in enumerate(item["reference_statements"], 1)],
     }  # fmt: skip

@@ -399,35 +399,51 @@ def _mark_unscored(item: _Item, wanted: set[str]) -> None:
             item.unscored["answer_correctness"] = "neither the answer nor the reference has statements"
 
 
+def _relevancy_texts(item: _Item) -> list[str]:
+    """The real question, then the generated ones, when relevancy still needs embeddings."""
+    generated = item.generated
+    if generated is None or not item.open("answer_relevancy") or generated.noncommittal:
+        return []
+    return [item.source.question, *generated.questions]
+
+
+def _correctness_pairs(items: dict[int, _Item], f1s: dict[int, float], config: LLMMetricsConfig) -> dict:
+    """(answer, reference) of each item whose correctness still needs their similarity; an answer
+    with no statements against a reference with some gets F1 0 here."""
+    for pid, item in items.items():
+        if "answer_correctness" in config.metrics and item.open("answer_correctness") and item.answer_statements == []:
+            f1s[pid] = statement_f1(0, 0, len(item.reference_statements or []))
+    if config.correctness_weight >= 1:
+        return {}
+    return {pid: [items[pid].source.answer, items[pid].source.reference] for pid in f1s
+            if items[pid].open("answer_correctness")}  # fmt: skip
+
+
 def _embedding_metrics(items: dict[int, _Item], f1s: dict[int, float], embedder: EmbeddingCache | None,
                        config: LLMMetricsConfig) -> None:  # fmt: skip
     """answer_relevancy, and answer_correctness (its F1 combined with the answers' similarity)."""
-    wanted = set(config.metrics)
-    needs_similarity = config.correctness_weight < 1
-    for pid, item in items.items():
-        if "answer_correctness" in wanted and item.open("answer_correctness") and item.answer_statements == []:
-            f1s[pid] = statement_f1(0, 0, len(item.reference_statements or []))  # nothing stated: F1 0
-    texts: list[str] = []
-    for pid, item in items.items():
-        if item.generated is not None and item.open("answer_relevancy") and not item.generated.noncommittal:
-            texts += [item.source.question, *item.generated.questions]
-        if pid in f1s and item.open("answer_correctness") and needs_similarity:
-            texts += [item.source.answer, item.source.reference]
+    weight = config.correctness_weight
+    pairs = _correctness_pairs(items, f1s, config)
+    texts = [t for item in items.values() for t in _relevancy_texts(item)] + [t for p in pairs.values() for t in p]
     vectors = embedder.embed(texts) if texts and embedder is not None else {}
     for pid, item in items.items():
-        if item.generated is not None and item.open("answer_relevancy"):
-            if item.generated.noncommittal:
-                item.values["answer_relevancy"] = 0.0
-            else:
-                _set_from_vectors(item, "answer_relevancy", vectors, [item.source.question, *item.generated.questions],
-                                  lambda v: float(np.mean([cosine(v[0], g) for g in v[1:]])))  # fmt: skip
-        if pid in f1s and item.open("answer_correctness"):
-            if not needs_similarity:
-                item.values["answer_correctness"] = f1s[pid]
-            else:
-                _set_from_vectors(item, "answer_correctness", vectors, [item.source.answer, item.source.reference],
-                                  lambda v, f1=f1s[pid]: answer_correctness(f1, cosine(v[0], v[1]),
-                                                                            config.correctness_weight))  # fmt: skip
+        _set_relevancy(item, vectors)
+        if pid in pairs:
+            _set_from_vectors(item, "answer_correctness", vectors, pairs[pid],
+                              lambda v, f1=f1s[pid]: answer_correctness(f1, cosine(v[0], v[1]), weight))  # fmt: skip
+        elif pid in f1s and item.open("answer_correctness"):  # weight 1: the F1 alone
+            item.values["answer_correctness"] = f1s[pid]
+
+
+def _set_relevancy(item: _Item, vectors: dict) -> None:
+    """0 for a noncommittal answer, else the mean cosine of the generated questions to the real one."""
+    if item.generated is None or not item.open("answer_relevancy"):
+        return
+    if item.generated.noncommittal:
+        item.values["answer_relevancy"] = 0.0
+        return
+    _set_from_vectors(item, "answer_relevancy", vectors, _relevancy_texts(item),
+                      lambda v: float(np.mean([cosine(v[0], g) for g in v[1:]])))  # fmt: skip
 
 
 def _set_from_vectors(item: _Item, metric: str, vectors: dict, texts: list[str], compute) -> None:

@@ -110,14 +110,11 @@ def load_ranked_ids(path: Path | str, question_ids: Sequence[int], text_ids: set
     problems, ranked = [], {}
     known = set(question_ids)
     for key, value in data.items():
-        ids = value.get("found_ids") if isinstance(value, dict) else value
-        if not (key.isascii() and key.isdigit() and int(key) in known):
-            problems.append(f"{key!r} is not a question id of the release")
-        elif not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
-            problems.append(f"question {key}: expected a list of integer text ids")
-        elif unknown := [i for i in ids if i not in text_ids]:
-            problems.append(f"question {key}: not public text ids: {', '.join(map(str, unknown[:10]))}")
+        problem = _ranking_problem(key, value, known, text_ids)
+        if problem:
+            problems.append(problem)
         else:
+            ids = value.get("found_ids") if isinstance(value, dict) else value
             ranked[int(key)] = list(dict.fromkeys(ids))
     missing = sorted(known - set(ranked) - {int(k) for k in data if k.isascii() and k.isdigit()})
     if missing:
@@ -126,6 +123,18 @@ def load_ranked_ids(path: Path | str, question_ids: Sequence[int], text_ids: set
         listed = "\n".join(f"  - {p}" for p in problems[:MAX_LISTED_PROBLEMS])
         raise RunnerError(f"the ranked ids file {path} has {len(problems)} problem(s):\n{listed}")
     return ranked
+
+
+def _ranking_problem(key: str, value, known: set[int], text_ids: set[int]) -> str | None:
+    ids = value.get("found_ids") if isinstance(value, dict) else value
+    if not (key.isascii() and key.isdigit() and int(key) in known):
+        return f"{key!r} is not a question id of the release"
+    if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+        return f"question {key}: expected a list of integer text ids"
+    unknown = [i for i in ids if i not in text_ids]
+    if unknown:
+        return f"question {key}: not public text ids: {', '.join(map(str, unknown[:10]))}"
+    return None
 
 
 def _gold_ids(hub: Hub, config: RunnerConfig, texts: pd.DataFrame, questions: pd.DataFrame) -> dict[int, list[int]]:
