@@ -65,8 +65,9 @@ Matcher = Callable[[dict], bool]
 
 
 class FakeOpenAIServer:
-    def __init__(self, responder: Responder, *, delay: float = 0.0, failure_rate: float = 0.0):
+    def __init__(self, responder: Responder, *, delay: float = 0.0, failure_rate: float = 0.0, port: int = 0):
         self.responder = responder
+        self._port_wanted = port  # 0: a free port
         self.delay = delay
         self.failure_rate = failure_rate  # may be changed while serving (e.g. 0 for a healthy rerun)
         self._calls = 0
@@ -204,7 +205,7 @@ class FakeOpenAIServer:
         app.router.add_post("/v1/embeddings", self._embeddings)
         runner = web.AppRunner(app, shutdown_timeout=1.0, access_log=None)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0, backlog=512)
+        site = web.TCPSite(runner, "127.0.0.1", self._port_wanted, backlog=512)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]
         self._started.set()
@@ -460,3 +461,24 @@ def serve_until_stopped(responder: Responder, delay: float, port_queue, stop_eve
         port_queue.put(server.port)
         stop_event.wait()
         port_queue.put(len(server.requests))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m dagster_project.testing.openai_server --port 8765`: the cooperative fake model on
+    127.0.0.1, for trying `ragbench run` and `ragbench evaluate --llm-metrics` offline."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__.split("\n")[0])
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds per reply")
+    args = parser.parse_args(argv)
+    with FakeOpenAIServer(task_responder, delay=args.delay, port=args.port) as server:
+        print(f"fake OpenAI-compatible server at {server.base_url} (chat and embeddings); Ctrl-C stops it", flush=True)
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()
