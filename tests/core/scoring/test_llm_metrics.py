@@ -152,3 +152,12 @@ def test_judge_replies_and_embeddings_are_cached(server, tmp_path):
                                                       "context_recall", "answer_correctness"])  # fmt: skip
     assert server.requests == [] and report["judge_calls"]["requests"] == 0
     assert again.drop(columns="llm_errors").equals(first.drop(columns="llm_errors"))
+
+
+def test_failed_embeddings_are_counted_failures_of_the_metrics_that_need_them(server, tmp_path):
+    inputs = [MetricInput(0, QUESTION, LEADER, (LEADER,), "Анна Соколова")]
+    server.inject(Reply(status=400), match=lambda body: "input" in body)  # a final 4xx from /embeddings
+    frame, report = _score(server, tmp_path, inputs, ["answer_relevancy", "faithfulness"])
+    assert math.isnan(frame.loc[0, "answer_relevancy"]) and frame.loc[0, "faithfulness"] == 1.0
+    assert report["failures"]["answer_relevancy"]["count"] == 1
+    assert "embeddings" in report["failures"]["answer_relevancy"]["items"][0]["error"]
