@@ -220,7 +220,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         json_mode=False,
         cache_path=Path(args.cache) if args.cache else None,
     )
-    outcome = run_generator(settings.hub.open(args.hub), llm, config, args.out)
+    outcome = run_generator(settings.hub.open(args.hub), llm, config, args.out, _progress_printer())
     record = outcome.record
     questions, latency = record["questions"], record["latency_seconds"]
     print(
@@ -238,7 +238,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     if questions["failed"]:
         print("  rerun the same command to ask again for the failed items only (the others come from the cache)")
     print(f"wrote {', '.join(str(outcome.out_dir / name) for name in record['files'])} and run.json")
+    if questions["items"] and not questions["answered"]:
+        print(f"error: every call failed; check --endpoint {args.endpoint}, --model and RAGBENCH_RUN_API_KEY",
+              file=sys.stderr)  # fmt: skip
+        return 1
     return 0
+
+
+def _progress_printer():
+    """Prints how many items are done, every tenth of the batch (on stderr, so stdout stays a summary)."""
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 10) == 0:
+            print(f"  {done}/{total} done", file=sys.stderr, flush=True)
+
+    return progress
 
 
 def _run_options(run_p: argparse.ArgumentParser) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,6 +41,7 @@ RUN_FILE = "run.json"
 CACHE_FILE = "cache.sqlite"
 EMPTY_REPLY_REPAIR = "Ответ пустой ({error}). Ответь на вопрос по документам или напиши фразу отказа из инструкции."
 MAX_LISTED_PROBLEMS = 20
+Progress = Callable[[int, int], None]
 
 
 class RunnerError(ValueError):
@@ -277,8 +278,11 @@ def _settings_record(settings: LLMSettings) -> dict:
     }
 
 
-def run_generator(hub: Hub, settings: LLMSettings, config: RunnerConfig, out_dir: Path | str) -> RunOutcome:
-    """Everything `ragbench run` does; input problems raise RunnerError before any call is made."""
+def run_generator(
+    hub: Hub, settings: LLMSettings, config: RunnerConfig, out_dir: Path | str, progress: Progress | None = None
+) -> RunOutcome:
+    """Everything `ragbench run` does; input problems raise RunnerError before any call is made.
+    `progress(done, total)` is called as items finish."""
     started, started_at = time.monotonic(), datetime.now(UTC)
     out = Path(out_dir)
     try:
@@ -294,7 +298,7 @@ def run_generator(hub: Hub, settings: LLMSettings, config: RunnerConfig, out_dir
         settings = settings.model_copy(update={"cache_path": out / CACHE_FILE})
     client = LLMClient(settings)
     try:
-        results = client.run_sync(tasks)
+        results = client.run_sync(tasks, progress)
     finally:
         client.cache.close()
     question_results, bed_results = results[: len(items)], results[len(items) :]

@@ -164,3 +164,11 @@ def test_testbeds_are_answered_when_the_release_has_them(hub, server, tmp_path, 
     record = _read(tmp_path / "beds" / "run.json")
     assert record["testbeds"]["answered"] == 2 and record["files"] == ["submission.json", "testbed_responses.json"]
     assert sum(prompt_task(r.body) == "rag_answer" for r in server.requests) == len(QUESTIONS) + 2
+
+
+def test_an_endpoint_that_fails_every_call_exits_1_and_still_records_the_run(hub, tmp_path, capsys):
+    with FakeOpenAIServer(task_responder, failure_rate=1.0) as broken:
+        assert _run(hub, broken, tmp_path / "out", "--max-retries", "0") == 1
+    assert "every call failed" in capsys.readouterr().err
+    record = _read(tmp_path / "out" / "run.json")
+    assert record["questions"]["failed"] == len(QUESTIONS) and record["questions"]["answered"] == 0
