@@ -101,7 +101,10 @@ def _llm_scores(args: argparse.Namespace, gold, entries):
         embeddings = judge.model_copy(update={"base_url": args.embeddings_endpoint or args.judge_endpoint,
                                               "model": args.embeddings_model})  # fmt: skip
     print(f"judging {len(entries)} answers with {args.judge_model} ({', '.join(names)}) ...", flush=True)
-    return score_llm_metrics(metric_inputs(gold, entries, args.llm_contexts), judge, embeddings, config)
+    try:
+        return score_llm_metrics(metric_inputs(gold, entries, args.llm_contexts), judge, embeddings, config)
+    except RuntimeError as exc:  # the client gave up on the judge endpoint as a whole
+        raise UsageError(f"{exc}; the judge's replies so far are cached in {cache}: rerun to resume") from None
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:

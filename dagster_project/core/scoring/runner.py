@@ -299,6 +299,8 @@ def run_generator(
     client = LLMClient(settings)
     try:
         results = client.run_sync(tasks, progress)
+    except RuntimeError as exc:  # the client gave up on the endpoint as a whole (e.g. it stopped answering)
+        raise RunnerError(f"{exc}; the replies received are cached in {settings.cache_path}: rerun to resume") from None
     finally:
         client.cache.close()
     question_results, bed_results = results[: len(items)], results[len(items) :]
