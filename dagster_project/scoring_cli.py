@@ -17,6 +17,8 @@ import json
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from .core.release.hub.base import ReleaseNotFoundError
 from .core.release.hub.hf import HubError
 from .core.scoring.baseline import DEFAULT_TOP_K, baseline_submission
@@ -69,18 +71,16 @@ def _config(args: argparse.Namespace) -> ScoringConfig:
     )
 
 
-def _llm_scores(args: argparse.Namespace, gold, entries):
-    """The RAGAS-style metrics of `ragbench evaluate --llm-metrics`, or None without the flag."""
-    from .core.llm.client import LLMSettings
-    from .core.scoring.llm_metrics import LLM_METRICS, LLMMetricsConfig, metric_inputs, score_llm_metrics
+def _llm_metrics_config(args: argparse.Namespace):
+    from .core.scoring.llm_metrics import LLM_METRICS, LLMMetricsConfig
 
-    if not args.llm_metrics:
-        return None
     if not args.judge_endpoint or not args.judge_model:
         raise UsageError("--llm-metrics needs --judge-endpoint and --judge-model")
+    if args.judge_concurrency < 1 or args.judge_max_retries < 0 or args.llm_contexts < 1:
+        raise UsageError("--judge-concurrency and --llm-contexts must be at least 1, --judge-max-retries at least 0")
     names = LLM_METRICS if args.llm_metrics == "all" else [m.strip() for m in args.llm_metrics.split(",") if m.strip()]
     try:
-        config = LLMMetricsConfig(
+        return LLMMetricsConfig(
             metrics=tuple(names),
             correctness_weight=args.correctness_weight,
             price_input_per_million=args.judge_price_input,
@@ -88,23 +88,40 @@ def _llm_scores(args: argparse.Namespace, gold, entries):
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _judge_settings(args: argparse.Namespace, needs_embeddings: bool):
+    """(judge, embeddings or None) endpoint settings; the key comes from RAGBENCH_JUDGE_API_KEY."""
+    from .core.llm.client import LLMSettings
+
     settings = Settings.from_env()
     cache = Path(args.judge_cache or Path(settings.pipeline.data_dir) / "llm_cache" / "judge.sqlite")
-    key = settings.scoring.judge_api_key
-    judge = LLMSettings(base_url=args.judge_endpoint, model=args.judge_model, api_key=key, cache_path=cache,
-                        max_workers=args.judge_concurrency, max_retries=args.judge_max_retries)  # fmt: skip
-    embeddings = None
-    if config.needs_embeddings():
-        if not args.embeddings_model:
-            raise UsageError("answer_relevancy and answer_correctness need --embeddings-model (an embeddings model "
-                             "at --embeddings-endpoint, default the judge's endpoint)")  # fmt: skip
-        embeddings = judge.model_copy(update={"base_url": args.embeddings_endpoint or args.judge_endpoint,
-                                              "model": args.embeddings_model})  # fmt: skip
-    print(f"judging {len(entries)} answers with {args.judge_model} ({', '.join(names)}) ...", flush=True)
+    judge = LLMSettings(base_url=args.judge_endpoint, model=args.judge_model, api_key=settings.scoring.judge_api_key,
+                        cache_path=cache, max_workers=args.judge_concurrency,
+                        max_retries=args.judge_max_retries)  # fmt: skip
+    if not needs_embeddings:
+        return judge, None
+    if not args.embeddings_model:
+        raise UsageError("answer_relevancy and answer_correctness need --embeddings-model (an embeddings model "
+                         "at --embeddings-endpoint, default the judge's endpoint)")  # fmt: skip
+    return judge, judge.model_copy(update={"base_url": args.embeddings_endpoint or args.judge_endpoint,
+                                           "model": args.embeddings_model})  # fmt: skip
+
+
+def _llm_scores(args: argparse.Namespace, gold, entries):
+    """The RAGAS-style metrics of `ragbench evaluate --llm-metrics`, or None without the flag."""
+    from .core.scoring.llm_metrics import metric_inputs, score_llm_metrics
+
+    if not args.llm_metrics:
+        return None
+    config = _llm_metrics_config(args)
+    judge, embeddings = _judge_settings(args, config.needs_embeddings())
+    print(f"judging {len(entries)} answers with {args.judge_model} ({', '.join(config.metrics)}) ...", flush=True)
     try:
         return score_llm_metrics(metric_inputs(gold, entries, args.llm_contexts), judge, embeddings, config)
     except RuntimeError as exc:  # the client gave up on the judge endpoint as a whole
-        raise UsageError(f"{exc}; the judge's replies so far are cached in {cache}: rerun to resume") from None
+        cached = f"the judge's replies so far are cached in {judge.cache_path}"
+        raise UsageError(f"{exc}; {cached}: rerun to resume") from None
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
@@ -194,35 +211,13 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .core.llm.client import LLMSettings
-
     settings = Settings.from_env()
-    if args.top_k < 1 or args.concurrency < 1:
-        raise UsageError("--top-k and --concurrency must be at least 1")
-    if args.retriever not in ("bm25", "none") and not Path(args.retriever).is_file():
-        raise UsageError(f"--retriever must be bm25, none or a JSON file of ranked text ids; {args.retriever} is none")
-    config = RunnerConfig(
-        version=args.version,
-        retriever=args.retriever,
-        top_k=args.top_k,
-        prompt=Path(args.prompt) if args.prompt else None,
-        refusal_phrase=args.refusal_phrase,
-        shuffle_docs=args.shuffle_docs,
-        seed=args.seed,
-        testbeds=args.testbeds,
-    )
-    llm = LLMSettings(
-        base_url=args.endpoint,
-        model=args.model,
-        api_key=settings.scoring.generator_api_key,
-        max_workers=args.concurrency,
-        max_retries=args.max_retries,
-        timeout=args.timeout,
-        max_tokens=args.max_tokens,
-        temperature=args.temperature,
-        json_mode=False,
-        cache_path=Path(args.cache) if args.cache else None,
-    )
+    config = _runner_config(args)
+    try:
+        llm = _generator_settings(args, settings)
+    except ValidationError as exc:
+        problems = "; ".join(f"--{str(e['loc'][0]).replace('_', '-')}: {e['msg']}" for e in exc.errors())
+        raise UsageError(problems) from None
     outcome = run_generator(settings.hub.open(args.hub), llm, config, args.out, _progress_printer())
     record = outcome.record
     questions, latency = record["questions"], record["latency_seconds"]
@@ -246,6 +241,40 @@ def cmd_run(args: argparse.Namespace) -> int:
               file=sys.stderr)  # fmt: skip
         return 1
     return 0
+
+
+def _runner_config(args: argparse.Namespace) -> RunnerConfig:
+    if args.top_k < 1 or args.concurrency < 1:
+        raise UsageError("--top-k and --concurrency must be at least 1")
+    if args.retriever not in ("bm25", "none") and not Path(args.retriever).is_file():
+        raise UsageError(f"--retriever must be bm25, none or a JSON file of ranked text ids; {args.retriever} is none")
+    return RunnerConfig(
+        version=args.version,
+        retriever=args.retriever,
+        top_k=args.top_k,
+        prompt=Path(args.prompt) if args.prompt else None,
+        refusal_phrase=args.refusal_phrase,
+        shuffle_docs=args.shuffle_docs,
+        seed=args.seed,
+        testbeds=args.testbeds,
+    )
+
+
+def _generator_settings(args: argparse.Namespace, settings: Settings):
+    from .core.llm.client import LLMSettings
+
+    return LLMSettings(
+        base_url=args.endpoint,
+        model=args.model,
+        api_key=settings.scoring.generator_api_key,
+        max_workers=args.concurrency,
+        max_retries=args.max_retries,
+        timeout=args.timeout,
+        max_tokens=args.max_tokens,
+        temperature=args.temperature,
+        json_mode=False,
+        cache_path=Path(args.cache) if args.cache else None,
+    )
 
 
 def _progress_printer():

@@ -134,6 +134,8 @@ def test_shuffled_documents_and_a_custom_prompt(hub, server, tmp_path):
     assert len(set(orders)) > 1  # documents come in different orders for different questions
     assert _read(tmp_path / "a" / "submission.json")["0"]["found_ids"] == [0, 1, 2, 3, 4]  # the ranking, unshuffled
 
+    assert _run(hub, server, tmp_path / "c", "--max-retries", "-1") == 2  # a bad option: a message, no traceback
+
     (tmp_path / "broken.j2").write_text("{% block user %}{{ question }{% endblock %}", encoding="utf-8")
     assert _run(hub, server, tmp_path / "c", "--prompt", str(tmp_path / "broken.j2")) == 2
 
