@@ -247,7 +247,7 @@ def _runner_config(args: argparse.Namespace) -> RunnerConfig:
     if args.top_k < 1 or args.concurrency < 1:
         raise UsageError("--top-k and --concurrency must be at least 1")
     if args.retriever not in ("bm25", "none") and not Path(args.retriever).is_file():
-        raise UsageError(f"--retriever must be bm25, none or a JSON file of ranked text ids; {args.retriever} is none")
+        raise UsageError(f"--retriever must be bm25, none or a JSON file of ranked text ids; no file {args.retriever}")
     return RunnerConfig(
         version=args.version,
         retriever=args.retriever,
