@@ -20,8 +20,10 @@ from pathlib import Path
 
 from .core.common.months import Month
 from .core.graph.subgraphs import SUBGRAPH_TYPES
-from .core.release.hub.base import ReleaseNotFoundError, repo_name
+from .core.release.hub.base import InvalidArgumentError, ReleaseNotFoundError, checked_version, repo_name
 from .core.release.hub.local import LocalHub
+from .core.release.manifest import IntegrityError
+from .core.release.tables import DATASETS
 from .scoring_cli import HUB_HELP
 from .scoring_cli import register as register_scoring
 from .settings import Settings, SettingsError
@@ -152,10 +154,44 @@ def cmd_download(args: argparse.Namespace) -> int:
     except (ReleaseNotFoundError, VersionMismatchError, HubError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except IntegrityError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     print(f"{version} from {hub.describe()}:")
     for folder in folders:
         print(f"  {folder}")
     print(f"Read it with `ragbench releases --hub {args.out} --version {version}` or pandas.read_parquet.")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check every file of a version against the SHA-256 in its manifest: 0 intact, 1 not."""
+    from .core.release.hub.hf import HubError
+    from .core.release.publishing import VersionMismatchError, check_public_versions
+
+    hub = Settings.from_env().hub.open(args.hub)
+    try:
+        version = checked_version(args.version) if args.version else check_public_versions(hub, hist=args.hist)
+        repos = [repo_name(name, hist=args.hist) for name in DATASETS]
+        present = [repo for repo in repos if version in hub.versions(repo)]
+        if not present:
+            raise ReleaseNotFoundError(f"no dataset has version {version} on {hub.describe()}")
+        problems = {repo: hub.verify(repo, version) for repo in present}
+    except (ReleaseNotFoundError, VersionMismatchError, HubError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{version} on {hub.describe()}:")
+    for repo in repos:
+        if repo not in problems:
+            print(f"  {repo}: not published at {version}")
+            continue
+        print(f"  {repo}: {'ok' if not problems[repo] else 'FAILED'}")
+        for problem in problems[repo]:
+            print(f"    {problem}")
+    failed = [repo for repo, found in problems.items() if found]
+    if failed:
+        print(f"verification failed for {len(failed)} repo(s): {', '.join(failed)}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -251,6 +287,12 @@ def build_parser() -> argparse.ArgumentParser:
     download.add_argument("--out", default="./downloads", help="destination folder (default ./downloads)")
     download.set_defaults(func=cmd_download)
 
+    verify = sub.add_parser("verify", help="check a published version's files against its manifest checksums")
+    verify.add_argument("version", nargs="?", help="1.N.0 (default: the latest)")
+    verify.add_argument("--hub", help=HUB_HELP)
+    verify.add_argument("--hist", action="store_true", help="the hist-* datasets")
+    verify.set_defaults(func=cmd_verify)
+
     subgraphs = sub.add_parser("subgraphs", help="print subgraphs of a graph file (N-Quads) as JSON lines")
     subgraphs.add_argument("graph_file")
     subgraphs.add_argument("--type", required=True, choices=["simple", "set", "cond", "mh"])
@@ -277,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except SettingsError as exc:  # a bad environment variable: one line naming it, no traceback
+    except (SettingsError, InvalidArgumentError) as exc:  # a user mistake: one line naming it, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

@@ -28,6 +28,8 @@ import hashlib
 import json
 import logging
 import random
+import shutil
+import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -37,12 +39,16 @@ import pandas as pd
 
 from ...common.months import month_of_version, version_sort_key
 from ..card import DATA_FILE, dataset_card
+from ..manifest import IntegrityError, folder_problems, manifest_bytes, with_checksums
 from ..tables import DATASETS
 from .base import (
+    InvalidArgumentError,
     PublishedRepo,
     ReleaseNotFoundError,
     RepoUpload,
     VersionExistsError,
+    checked_repo,
+    checked_version,
     parquet_bytes,
     release_uploads,
     repo_name,
@@ -158,7 +164,7 @@ def _scrubbed(method):
     def wrapper(self: HfHub, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except (HubError, VersionExistsError, ReleaseNotFoundError) as exc:
+        except (HubError, VersionExistsError, ReleaseNotFoundError, IntegrityError, InvalidArgumentError) as exc:
             failure: Exception = type(exc)(self._redact(str(exc)))
         except Exception as exc:  # anything from huggingface_hub, httpx or pandas
             failure = HubError(
@@ -356,8 +362,23 @@ class HfHub:
 
     @_scrubbed
     def download(self, repo: str, version: str, destination: Path | str) -> Path:
-        """Copy one version into `destination` in the local hub layout (<repo>/<version>/...)."""
-        target = Path(destination) / repo / version
+        """Copy one version into `destination` in the local hub layout (<repo>/<version>/...),
+        verified against the checksums of its manifest (a corrupt copy is removed)."""
+        target = self._fetch(repo, version, Path(destination))
+        problems = folder_problems(target, require_checksums=False)
+        if problems:
+            shutil.rmtree(target, ignore_errors=True)
+            raise IntegrityError(f"{repo} {version} on {self.describe()} fails verification: {'; '.join(problems)}")
+        return target
+
+    @_scrubbed
+    def verify(self, repo: str, version: str, *, require_checksums: bool = True) -> list[str]:
+        """What is wrong with a published version against its manifest's checksums (empty = intact)."""
+        with tempfile.TemporaryDirectory(prefix="ragbench-verify-") as scratch:
+            return folder_problems(self._fetch(repo, version, Path(scratch)), require_checksums=require_checksums)
+
+    def _fetch(self, repo: str, version: str, destination: Path) -> Path:
+        target = destination / checked_repo(repo) / checked_version(version)
         for filename in (DATA_FILE, MANIFEST_FILE, CARD_FILE):
             source = self._download(repo, version, filename)
             (target / filename).parent.mkdir(parents=True, exist_ok=True)
@@ -380,6 +401,8 @@ class HfHub:
         pending = [p for p in plan if p.status != "unchanged"]
         for p in pending:
             p.files[CARD_FILE] = self._card(p)
+            checked = {DATA_FILE: p.files[DATA_FILE], CARD_FILE: p.files[CARD_FILE]}
+            p.files[MANIFEST_FILE] = manifest_bytes(with_checksums(p.upload.manifest, checked))
         for p in pending:
             self._ensure_repo(p)
         for p in pending:  # every commit before any tag

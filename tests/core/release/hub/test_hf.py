@@ -4,6 +4,7 @@ never showing up in logs or errors."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -120,7 +121,11 @@ def test_first_two_months_create_private_and_public_repos_tags_layout_and_the_hi
         at_tag = files_at(fake, rid(name), "1.14.0")
         assert set(at_tag) == {".gitattributes", DATA_FILE, "README.md", "manifest.json"}
         assert at_tag[DATA_FILE].lfs and not at_tag["README.md"].lfs
-        assert json.loads(at_tag["manifest.json"].content) == manifest(OCT)
+        published_manifest = json.loads(at_tag["manifest.json"].content)
+        checksums = published_manifest.pop("checksums")
+        assert published_manifest == manifest(OCT)
+        expected = {path: hashlib.sha256(at_tag[path].content).hexdigest() for path in (DATA_FILE, "README.md")}
+        assert checksums == expected
         # the lag: hist-* holds version M-1 only, with exactly the data published as M-1
         hist = fake.repos[rid(name, True)]
         assert hist.tags.keys() == {"1.13.0"}
@@ -365,7 +370,11 @@ def test_download_command_from_hf_and_from_a_local_hub(fake, tmp_path, monkeypat
     assert sorted(p.name for p in out.iterdir()) == [repo_name("public_questions"), repo_name("public_texts")]
     downloaded = LocalHub(out)
     pd.testing.assert_frame_equal(downloaded.load(repo_name("public_texts"), "1.14.0"), tables()["public_texts"])
-    assert downloaded.manifest(repo_name("public_questions"), "1.14.0") == manifest(OCT)
+    downloaded_manifest = downloaded.manifest(repo_name("public_questions"), "1.14.0")
+    assert {k: v for k, v in downloaded_manifest.items() if k != "checksums"} == manifest(OCT)
+    assert downloaded.verify(repo_name("public_questions"), "1.14.0") == []
+    assert main(["verify", "1.14.0", "--hub", f"hf://{NS}"]) == 0
+    assert "rag-bench-private-qa: ok" in capsys.readouterr().out
 
     assert main(["download", "--hub", f"hf://{NS}", "--hist", "--private", "--out", str(out)]) == 0
     hist_qa = downloaded.load(repo_name("private_qa", hist=True), "1.13.0")
