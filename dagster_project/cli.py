@@ -43,8 +43,20 @@ def _instance():
 QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
+def month_argument(value: str) -> Month:
+    """A --month value: strictly YYYY-MM (or the partition key YYYY-MM-01), from the first benchmark month on."""
+    try:
+        month = Month.parse(value)
+        month.version  # noqa: B018 - raises for a month before the first release
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return month
+
+
 def run_month(month: Month, *, instance=None, env=None, verbose: bool = False):
-    """Materialize the whole pipeline for one month in this process; returns the run result."""
+    """Materialize the whole pipeline for one month in this process; returns the run result.
+    The settings are validated first (a bad one is a SettingsError before any work starts)."""
+    Settings.from_env(env).check_before_run()
     from .definitions import build_definitions
 
     job = build_definitions(env).resolve_job_def("monthly_benchmark")
@@ -79,7 +91,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .core.ingest.sources import bundled_sources
 
     settings = Settings.from_env()
-    months = [Month.parse(args.month)] if args.month else months_of_corpus(bundled_sources())
+    months = [args.month] if args.month else months_of_corpus(bundled_sources())
     if settings.llm.is_configured:
         print(
             "ragbench demo: LLM strategies (extraction, normalization, questions) via RAGBENCH_LLM_BASE_URL "
@@ -117,7 +129,7 @@ def months_of_corpus(sources) -> list[Month]:
 
 
 def cmd_materialize(args: argparse.Namespace) -> int:
-    month = Month.parse(args.month)
+    month = args.month
     ok = run_month(month, verbose=args.verbose).success
     print(f"{month} -> {month.version}: {'ok' if ok else 'FAILED'}")
     return 0 if ok else 1
@@ -236,7 +248,7 @@ def cmd_crawl(args: argparse.Namespace) -> int:
     from .core.ingest.articles import deduplicate
     from .core.ingest.sources import AllSourcesFailed, bundled_sources, load_month_report, read_sources_file
 
-    month = Month.parse(args.month)
+    month = args.month
     pipeline = Settings.from_env().pipeline
     sources_file = args.sources or pipeline.sources_file
     sources = read_sources_file(Path(sources_file)) if sources_file else bundled_sources()
@@ -264,12 +276,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     demo = sub.add_parser("demo", help="materialize every month of the bundled corpus and publish locally")
-    demo.add_argument("--month", help="only this month (YYYY-MM)")
+    demo.add_argument("--month", type=month_argument, help="only this month (YYYY-MM)")
     demo.add_argument("--verbose", action="store_true", help="show Dagster's step-by-step log")
     demo.set_defaults(func=cmd_demo)
 
     materialize = sub.add_parser("materialize", help="run the whole pipeline for one month")
-    materialize.add_argument("--month", required=True, help="YYYY-MM or YYYY-MM-01")
+    materialize.add_argument("--month", required=True, type=month_argument, help="YYYY-MM or YYYY-MM-01")
     materialize.add_argument("--verbose", action="store_true", help="show Dagster's step-by-step log")
     materialize.set_defaults(func=cmd_materialize)
 
@@ -308,7 +320,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     register_scoring(sub)
     crawl = sub.add_parser("crawl", help="read one month from the news sources and report (no pipeline)")
-    crawl.add_argument("--month", required=True, help="YYYY-MM or YYYY-MM-01")
+    crawl.add_argument("--month", required=True, type=month_argument, help="YYYY-MM or YYYY-MM-01")
     crawl.add_argument("--sources", help="sources YAML (default: RAGBENCH_SOURCES, else the bundled corpus)")
     crawl.add_argument("--show-failures", type=int, default=20, help="print at most N failures (default 20)")
     crawl.set_defaults(func=cmd_crawl)

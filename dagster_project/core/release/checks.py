@@ -96,6 +96,22 @@ def answers_in_questions(private_qa: pd.DataFrame) -> list[str]:
     return problems
 
 
+def too_small(private_qa: pd.DataFrame, public_texts: pd.DataFrame, *, min_per_type: int, types) -> list[str]:
+    """A release with no texts, no questions, or fewer questions of a type than the configured minimum."""
+    problems = []
+    if public_texts.empty:
+        problems.append("the release has no texts")
+    if private_qa.empty:
+        problems.append("the release has no questions")
+    counts = private_qa["type"].value_counts() if not private_qa.empty else {}
+    for kind in types:
+        found = int(counts.get(kind, 0))
+        if found < min_per_type:
+            problems.append(f"{kind}: {found} question(s), fewer than the minimum {min_per_type} "
+                            "(RAGBENCH_MIN_QUESTIONS_PER_TYPE)")  # fmt: skip
+    return problems
+
+
 def public_dataset_problems(
     name: str, table: pd.DataFrame, *, private_ids: set[str], urls: set[str], answers: set[str] = frozenset()
 ) -> list[str]:
