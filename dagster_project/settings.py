@@ -58,6 +58,8 @@ class LLMOptions(_FromEnv):
     max_workers: int = _env("RAGBENCH_LLM_MAX_WORKERS", 16, ge=1)
     requests_per_minute: int | None = _env("RAGBENCH_LLM_RPM", None, ge=1)
     timeout: float = _env("RAGBENCH_LLM_TIMEOUT", 60.0, gt=0)
+    circuit_breaker: int = _env("RAGBENCH_LLM_CIRCUIT_BREAKER", 10, ge=1)  # consecutive failures that stop a stage
+    stage_deadline: float | None = _env("RAGBENCH_LLM_STAGE_DEADLINE", None, gt=0)  # seconds per stage batch
     max_retries: int = _env("RAGBENCH_LLM_MAX_RETRIES", 5, ge=0)
     initial_wait: float = _env("RAGBENCH_LLM_INITIAL_WAIT", 1.0, ge=0)
     max_wait: float = _env("RAGBENCH_LLM_MAX_WAIT", 60.0, ge=0)

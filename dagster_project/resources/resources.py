@@ -131,6 +131,8 @@ def _llm_settings(options: LLMOptions, data_dir: str, model: str) -> LLMSettings
         model=model,
         api_key=options.api_key,
         timeout=options.timeout,
+        circuit_breaker_failures=options.circuit_breaker,
+        stage_deadline=options.stage_deadline,
         max_retries=options.max_retries,
         initial_wait=options.initial_wait,
         max_wait=options.max_wait,
