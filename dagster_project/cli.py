@@ -35,9 +35,27 @@ def _instance():
 
     dagster_home = Settings.from_env().dagster_home
     if dagster_home:
-        Path(dagster_home).mkdir(parents=True, exist_ok=True)
-        return DagsterInstance.get()
+        return initialized_instance(Path(dagster_home))
     return DagsterInstance.ephemeral()
+
+
+def initialized_instance(dagster_home: Path):
+    """DagsterInstance.get(), with its storages created by one process at a time: on a fresh
+    DAGSTER_HOME, processes starting together would otherwise race to create the SQLite schemas
+    (alembic fails with an IntegrityError). Later processes find them made and just open them."""
+    import fcntl
+
+    from dagster import DagsterInstance
+
+    dagster_home.mkdir(parents=True, exist_ok=True)
+    with open(dagster_home / ".ragbench-init.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or when the process dies
+        instance = DagsterInstance.get()
+        instance.get_runs(limit=1)  # touches the run, event log and schedule storages while locked
+        instance.event_log_storage.get_asset_records([])
+        if instance.schedule_storage is not None:
+            instance.schedule_storage.all_instigator_state()
+    return instance
 
 
 QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
