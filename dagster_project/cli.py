@@ -226,11 +226,17 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_subgraphs(args: argparse.Namespace) -> int:
-    from .core.graph.rdf import GraphIndex, load_store
+    from .core.graph.graph_file import GraphFileError, load_graph_file
     from .core.graph.subgraphs import SamplingLimits, describe, enumerate_subgraphs, sample_subgraphs, with_provenance
 
-    store = load_store(Path(args.graph_file))
-    index = GraphIndex.from_store(store)
+    try:
+        graph = load_graph_file(Path(args.graph_file))
+    except GraphFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for note in graph.notes:
+        print(f"note: {note}", file=sys.stderr)
+    store, index = graph.store, graph.index
     if args.all:
         found = [
             with_provenance(store, sg)
@@ -258,6 +264,8 @@ def cmd_subgraphs(args: argparse.Namespace) -> int:
                 ensure_ascii=False,
             )
         )
+    if not found:
+        print(f"no {args.type} subgraphs in {args.graph_file} ({graph.facts} facts)", file=sys.stderr)
     return 0
 
 
@@ -323,7 +331,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--hist", action="store_true", help="the hist-* datasets")
     verify.set_defaults(func=cmd_verify)
 
-    subgraphs = sub.add_parser("subgraphs", help="print subgraphs of a graph file (N-Quads) as JSON lines")
+    subgraphs = sub.add_parser(
+        "subgraphs", help="print subgraphs of a graph file (N-Quads, N-Triples, Turtle, TriG) as JSON lines"
+    )
     subgraphs.add_argument("graph_file")
     subgraphs.add_argument("--type", required=True, choices=["simple", "set", "cond", "mh"])
     mode = subgraphs.add_mutually_exclusive_group()
