@@ -64,6 +64,29 @@ logger = logging.getLogger(__name__)
 
 _SECRETS: set[str] = set()
 _factory_installed = False
+CONNECT_TIMEOUT = 5.0  # seconds to open a connection; reads and uploads are not bounded
+_timeout_installed = False
+
+
+def _bound_connect_time() -> None:
+    """huggingface_hub's shared HTTP client has no timeout at all: give it a connect timeout, so an
+    unreachable Hub fails fast (once per process; it wraps the library's own client factory)."""
+    global _timeout_installed
+    if _timeout_installed:
+        return
+    import httpx
+    from huggingface_hub import set_client_factory
+    from huggingface_hub.utils import _http
+
+    default_factory = _http.default_client_factory
+
+    def factory() -> httpx.Client:
+        client = default_factory()
+        client.timeout = httpx.Timeout(None, connect=CONNECT_TIMEOUT)
+        return client
+
+    set_client_factory(factory)
+    _timeout_installed = True
 
 
 def _redact_log_records(secret: str) -> None:
@@ -104,6 +127,9 @@ class RetryPolicy:
     attempts: int = 6
     base_delay: float = 1.0
     max_delay: float = 60.0
+    # An unreachable Hub (no HTTP answer at all) is given up on after this many seconds of attempts
+    # and waits; with CONNECT_TIMEOUT per attempt, a call fails within 30 s.
+    connection_deadline: float = 25.0
 
     def delay(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:
@@ -216,6 +242,7 @@ class HfHub:
         if self._token:
             _redact_log_records(self._token)
         self._sleep = sleep
+        _bound_connect_time()
         # token=False, not None, when there is no token: never fall back to a token saved on disk.
         self._api = HfApi(endpoint=endpoint, token=self._token or False, library_name="ragbench-factory")
 
@@ -240,7 +267,9 @@ class HfHub:
         return text
 
     def _call(self, what: str, fn: Callable, *args, **kwargs):
-        """fn(*args, **kwargs), retried with backoff on transient failures; other errors propagate."""
+        """fn(*args, **kwargs), retried with backoff on transient failures; other errors propagate.
+        Failures with no HTTP answer (the Hub is unreachable) stop at the policy's connection deadline."""
+        started, waited = time.monotonic(), 0.0
         for attempt in range(self.retry.attempts):
             try:
                 return fn(*args, **kwargs)
@@ -249,6 +278,12 @@ class HfHub:
                 if not retry or attempt == self.retry.attempts - 1:
                     raise
                 wait = self.retry.delay(attempt, retry_after)
+                spent = time.monotonic() - started + waited
+                if _status_of(exc) is None and spent + wait > self.retry.connection_deadline:
+                    raise HubError(
+                        f"{what}: {self.describe()} is unreachable ({type(exc).__name__} after {attempt + 1} "
+                        f"attempt(s) in {spent:.0f} s); check the network or HF_ENDPOINT"
+                    ) from None
                 logger.warning(
                     "%s: transient failure (%s, status %s); retry %d of %d in %.2f s",
                     what,
@@ -259,6 +294,7 @@ class HfHub:
                     wait,
                 )
                 self._sleep(wait)
+                waited += wait
         raise AssertionError("unreachable")
 
     def _require_token(self) -> None:

@@ -405,3 +405,39 @@ def test_connection_errors_are_retried_then_reported(tmp_path):
         hub.versions(repo_name("public_texts"))
     assert len(sleeps) == 2 and 0.5 <= sleeps[0] <= 0.55 and 0.75 <= sleeps[1] <= 0.83  # exponential, capped
     assert TOKEN not in str(raised.value)
+
+
+def test_an_unreachable_hub_fails_within_the_connection_deadline(tmp_path):
+    import socket
+
+    with socket.socket() as probe:  # a port on 127.0.0.1 with nothing listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    sleeps = Sleeps()
+    hub = HfHub(
+        f"hf://{NS}", token=TOKEN, endpoint=f"http://127.0.0.1:{port}", sleep=sleeps, retry=RetryPolicy(attempts=50)
+    )
+    with pytest.raises(HubError, match="is unreachable") as raised:
+        hub.versions(repo_name("public_texts"))
+    assert sum(sleeps) <= RetryPolicy().connection_deadline < 30  # not 50 attempts of exponential backoff
+    assert len(sleeps) == 4  # 1 + 2 + 4 + 8 s of waits; the next 16 s would pass the deadline
+    assert f"127.0.0.1:{port}" in str(raised.value) and TOKEN not in str(raised.value)
+
+
+def test_verify_names_a_file_changed_on_the_hub(fake, tmp_path, monkeypatch, capsys):
+    from dagster_project.cli import main
+    from dagster_project.testing.hf_hub import StoredFile
+
+    publish_month(make_hub(fake, tmp_path), SEPT, tables(), manifest(SEPT))
+    at_tag = files_at(fake, rid("public_texts"), SEPT.version)
+    at_tag["README.md"] = StoredFile(at_tag["README.md"].content + b"\nedited afterwards\n", lfs=False)
+    fresh = make_hub(fake, tmp_path / "fresh")
+    assert fresh.verify(repo_name("public_texts"), SEPT.version) == [
+        "README.md: SHA-256 mismatch (the file changed after publication)"
+    ]
+    assert fresh.verify(repo_name("private_qa"), SEPT.version) == []
+    monkeypatch.setenv("HF_TOKEN", TOKEN)
+    monkeypatch.setenv("HF_ENDPOINT", fake.url)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "cli-cache"))
+    assert main(["verify", SEPT.version, "--hub", f"hf://{NS}"]) == 1
+    assert "rag-bench-public-texts: FAILED\n    README.md: SHA-256 mismatch" in capsys.readouterr().out
