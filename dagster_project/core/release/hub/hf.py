@@ -212,6 +212,7 @@ class _Planned:
     commit: str | None = None
     previous_tag_commit: str | None = None  # where a forced tag pointed before, to restore it on failure
     resumed: bool = False
+    tag_created: bool = False  # by this run: only such a tag is withdrawn when the batch fails
 
 
 class HfHub:
@@ -584,10 +585,17 @@ class HfHub:
                 revision=p.commit,
                 repo_type="dataset",
             )
+            p.tag_created = True
         except HfHubHTTPError as exc:
             # A retried request whose first attempt succeeded answers 409: fine if the tag is ours.
-            if _status_of(exc) != 409 or self._tags(p.repo_id).get(version) != p.commit:
+            if _status_of(exc) != 409:
                 raise
+            tagged = self._tags(p.repo_id).get(version)
+            if tagged != p.commit:  # another publisher tagged this version first: it won
+                raise VersionExistsError(
+                    f"{p.repo_id}@{version} was published by another process (commit {tagged}) while this one "
+                    "was publishing; versions are immutable, so this publication is withdrawn"
+                ) from None
         logger.info("%s: tagged %s", p.repo_id, version)
 
     def _withdraw_tags(self, touched: list[_Planned]) -> None:
@@ -596,6 +604,8 @@ class HfHub:
         on main, so a rerun tags them without committing again."""
         for p in reversed(touched):
             version = p.upload.version
+            if not p.tag_created and p.status != "replaced":
+                continue  # the tag was there already (another publisher's, same content): not ours to take
             try:
                 current = self._tags(p.repo_id).get(version)
                 if current is not None and current == p.commit and current != p.previous_tag_commit:

@@ -441,3 +441,21 @@ def test_verify_names_a_file_changed_on_the_hub(fake, tmp_path, monkeypatch, cap
     monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "cli-cache"))
     assert main(["verify", SEPT.version, "--hub", f"hf://{NS}"]) == 1
     assert "rag-bench-public-texts: FAILED\n    README.md: SHA-256 mismatch" in capsys.readouterr().out
+
+
+def test_of_two_concurrent_publishers_the_one_that_tags_first_wins(fake, tmp_path):
+    slow, fast = make_hub(fake, tmp_path / "slow"), make_hub(fake, tmp_path / "fast")
+    tag = slow._tag
+
+    def tag_after_the_other_publisher(planned):
+        if not fake.repos[rid("public_texts")].tags:
+            fast.publish(SEPT.version, tables(answer="Казань"), manifest(SEPT))  # wins the race
+        return tag(planned)
+
+    slow._tag = tag_after_the_other_publisher
+    with pytest.raises(VersionExistsError, match="published by another process"):
+        slow.publish(SEPT.version, tables(), manifest(SEPT))
+    # the loser withdrew nothing of the winner's: every repo is tagged, private_qa with the winner's data
+    assert all(SEPT.version in fake.repos[rid(name)].tags for name in DATASETS)
+    winner = make_hub(fake, tmp_path / "reader").load(repo_name("private_qa"), SEPT.version)
+    assert "Казань" in set(winner["answer"])
