@@ -4,8 +4,8 @@ The output has the same columns as the offline extractor (extraction.RAW_TRIPLET
 normalization, the graph and the questions work unchanged. The relation grammar the offline
 templates use is filled from the relation text where it can be: verb lemma, complement, final
 preposition; the grammatical case is not known (empty) except for dates.
-Triplets whose entities do not occur in the chunk (invented facts) or that have no named entity
-are dropped and counted.
+Triplets whose entities do not occur in the chunk (invented facts), that have no named entity, or
+that break the offline schema's type rules (core/extraction/type_checks.py) are dropped and counted.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from ..common.russian import lemma_key, morph
 from ..llm.client import LLMResult, LLMTask, pydantic_parser
 from ..llm.prompts import EXTRACTION_PROMPT, chunk_text, render_messages
 from .triplets import ENTITY_TYPES, RawTriplet
+from .type_checks import schema_problem
 
 PREPOSITIONS = {
     "в", "во", "на", "с", "со", "к", "ко", "о", "об", "обо", "от", "до", "из", "у", "по", "за", "для", "без",
@@ -65,6 +66,7 @@ class Chunk:
 class ExtractionOutcome:
     triplets: list[RawTriplet] = field(default_factory=list)
     ungrounded: list[dict] = field(default_factory=list)  # dropped: entity not in the text
+    off_schema: list[dict] = field(default_factory=list)  # dropped: breaks a schema type rule
     without_named_entity: int = 0
 
 
@@ -148,6 +150,13 @@ def triplets_from_results(results: list[LLMResult], chunks: dict[str, Chunk], ex
                 continue
             verb, complement, preposition, case = relation_grammar(item.relation, item.object_type)
             relation = " ".join(p for p in (verb, complement, preposition) if p)
+            problem = schema_problem(item.subject, item.subject_type, verb, relation, item.object, item.object_type)
+            if problem:
+                outcome.off_schema.append(
+                    {"item_id": chunk.item_id, "triplet": f"{item.subject} | {item.relation} | {item.object}",
+                     "problem": problem}
+                )  # fmt: skip
+                continue
             key = (chunk.article_id, item.subject, relation, item.object)
             if key in seen or item.subject == item.object:
                 continue

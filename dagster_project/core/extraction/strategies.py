@@ -63,11 +63,15 @@ class LLMTripletExtractor:
         outcome = triplets_from_results(results, chunks, extractor=f"llm:{self.llm.model}")
         if outcome.ungrounded:
             log.warning(f"dropped {len(outcome.ungrounded)} triplets whose entities are not in their text")
+        if outcome.off_schema:
+            log.warning(f"dropped {len(outcome.off_schema)} triplets that break the schema's type rules")
         report = {
             "chunks": len(tasks),
             "dropped_not_in_text": len(outcome.ungrounded),
             "dropped_not_in_text_preview": pd.DataFrame(outcome.ungrounded),
             "dropped_without_named_entity": outcome.without_named_entity,
+            "dropped_off_schema": len(outcome.off_schema),
+            "dropped_off_schema_preview": pd.DataFrame(outcome.off_schema),
             **client_report(client),
         }
         return StageOutcome(triplets_frame(outcome.triplets), result_failures(results), len(tasks), report=report)

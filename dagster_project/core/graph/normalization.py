@@ -4,6 +4,7 @@ similarity clustering, so that "Сбербанка", "Сбербанк" and "С�
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -16,6 +17,9 @@ from ..extraction.schema import SCHEMA
 from .rdf import SCHEMA_KEY_PREFIX
 
 LITERAL_TYPES = {"NUM", "DATE"}
+_ABBREVIATION = re.compile(r"[А-ЯЁA-Z][а-яёa-z]{0,3}(?:[А-ЯЁA-Z][а-яёa-z]{0,3})+")
+_ABBREVIATION_PART = re.compile(r"[А-ЯЁA-Z][а-яёa-z]*")
+_NAME_WORD = re.compile(r"[А-ЯЁа-яёA-Za-z-]+")
 NAMED_TYPES = {"PER", "ORG", "LOC"}
 CASE_HINTS = {"datv": "кому", "gent": "кого/чего", "ablt": "кем/чем", "loct": "о ком", "date": "когда", "nomn": ""}
 
@@ -127,6 +131,7 @@ def build_entity_table(
         return _cluster_table(named, base_key, clusters, aliases)
     keys = sorted(frequency, key=lambda k: (-frequency[k], k))
     _join_lone_surnames(clusters, keys, types_of)
+    _join_abbreviations(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
 
@@ -140,6 +145,42 @@ def _join_lone_surnames(clusters: _UnionFind, keys: list[str], types_of: dict[st
     for key in keys:
         if "PER" in types_of[key] and len(key.split()) == 1 and len(full_names.get(key, [])) == 1:
             clusters.union(full_names[key][0], key)
+
+
+def is_abbreviation(name: str) -> bool:
+    """«ТИО», «БерГУ», «РНФ»: one word, two or more capitals, no lowercase letter before the second."""
+    return bool(_ABBREVIATION.fullmatch(name))
+
+
+def abbreviates(abbreviation: str, name: str) -> bool:
+    """Each part of the abbreviation («Бер», «Г», «У») begins the next word of the name
+    («Бережанский государственный университет»); short function words («и», «по») are skipped,
+    and so may be a leading regional adjective before three or more parts, which agencies often leave out («ККБ» for
+    «Тихоморская краевая клиническая больница»)."""
+    parts = [fold(p) for p in _ABBREVIATION_PART.findall(abbreviation)]
+    words = [fold(w) for w in _NAME_WORD.findall(name) if len(w) > 2]
+    if len(parts) < 2 or len(words) < 2:
+        return False
+    return any(
+        len(candidate) == len(parts) and all(w.startswith(p) for p, w in zip(parts, candidate, strict=True))
+        for candidate in ((words, words[1:]) if len(parts) >= 3 else (words,))
+    )
+
+
+def _join_abbreviations(
+    clusters: _UnionFind, base_key: dict[tuple[str, str], str], types_of: dict[str, Counter]
+) -> None:
+    """An abbreviation joins the one full name of the month it abbreviates: articles define
+    «Бережанский государственный университет (БерГУ)» once and later say «БерГУ» alone, often in
+    another article."""
+    names = {normal: key for (normal, _), key in base_key.items()}
+    full_names = [(n, k) for n, k in names.items() if not is_abbreviation(n) and len(n.split()) >= 2]
+    for normal, key in names.items():
+        if not is_abbreviation(normal) or "PER" in types_of[key]:
+            continue
+        expansions = {k for n, k in full_names if k != key and "PER" not in types_of[k] and abbreviates(normal, n)}
+        if len(expansions) == 1:
+            clusters.union(expansions.pop(), key)
 
 
 def _join_spelling_variants(
@@ -181,11 +222,20 @@ def _cluster_table(
             descriptor_votes.update(descriptors[mention])
         named_votes = {k: v for k, v in type_votes.items() if k in NAMED_TYPES}
         kind = max(sorted(named_votes or type_votes), key=lambda k: (named_votes or type_votes)[k])
-        canonical = max(sorted(name_votes), key=lambda n: (name_votes[n], len(n.split()), len(n)))
+        canonical = max(sorted(name_votes), key=lambda n: _canonical_rank(n, name_votes[n], kind))
         descriptor = descriptor_votes.most_common(1)[0][0] if descriptor_votes else ""
         for mention in mentions_of_root:
             table[mention] = {"key": f"{kind}:{root}", "canonical": canonical, "type": kind, "descriptor": descriptor}
     return table
+
+
+def _canonical_rank(name: str, votes: int, kind: str) -> tuple:
+    """A full name reads better in a question than its abbreviation, whatever the counts; and a
+    name of a thing that is its own dictionary form is in the nominative («Бергранит», never the
+    «Бергранита» of «с «Бергранита»», however often the texts inflect it). People are left to the
+    votes: pymorphy lemmatizes «Соколова» to «Соколов»."""
+    dictionary_form = kind != "PER" and fold(name.replace("«", "").replace("»", "")) == lemma_key(name)
+    return (not is_abbreviation(name), dictionary_form, votes, len(name.split()), len(name))
 
 
 def relation_key(verb: str, complement: str, preposition: str, case: str) -> str:

@@ -103,6 +103,7 @@ class LLMResult(Generic[T]):
     raw_reply: str = ""
     cached: bool = False
     requests: int = 0
+    latencies: list[float] = field(default_factory=list)  # seconds of each request sent (not queueing)
 
     @property
     def ok(self) -> bool:
@@ -364,7 +365,11 @@ class LLMClient:
                         raise _TransportFailure(self._open_reason)
                     self.stats.requests += 1
                     result.requests += 1
-                    response = await call()
+                    sent = time.monotonic()
+                    try:
+                        response = await call()
+                    finally:
+                        result.latencies.append(time.monotonic() - sent)
                 value = convert(response)
                 self._consecutive_failures = 0
                 return value

@@ -65,3 +65,31 @@ def test_llm_triplets_have_the_offline_columns_and_invented_entities_are_dropped
     assert set(frame["extractor"]) == {"llm:test"}
     assert [d["not_in_text"] for d in outcome.ungrounded] == ["Газпром"]
     assert outcome.without_named_entity == 1
+
+
+def test_llm_triplets_pass_the_schema_type_checks():
+    text = (
+        "Как сообщила пресс-служба, компания «Северный ветер» открыла завод в Заречье. Анна Соколова "
+        "возглавляет компанию «Северный ветер». В прошлом году компания купила банк «Заречный»."
+    )
+    articles = pd.DataFrame([{"article_id": "a1", "title": "t", "text": text}])
+    tasks, chunks = extraction_tasks(articles, max_chars=6000)
+    facts = [
+        ("Анна Соколова", "PER", "возглавлять", "Северный ветер", "ORG"),  # kept
+        ("Северный ветер", "ORG", "возглавлять", "Анна Соколова", "PER"),  # roles reversed
+        ("пресс-служба", "OTHER", "сообщить о", "Северный ветер", "ORG"),  # the reporting source
+        ("Северный ветер", "ORG", "купить", "прошлом году", "DATE"),  # relative to the article's date
+        ("Северный ветер", "ORG", "открыть завод в", "Заречье", "LOC"),  # an open relation: kept
+    ]
+    reply = ExtractionReply.model_validate({"triplets": [
+        {"subject": s, "subject_type": st, "relation": r, "object": o, "object_type": ot} for s, st, r, o, ot in facts
+    ]})  # fmt: skip
+    outcome = triplets_from_results([LLMResult(item_id=tasks[0].item_id, value=reply)], chunks, "llm:test")
+    assert [(t.subject, t.object) for t in outcome.triplets] == [
+        ("Анна Соколова", "Северный ветер"), ("Северный ветер", "Заречье")
+    ]
+    problems = [d["problem"] for d in outcome.off_schema]
+    assert len(problems) == 3
+    assert "as its subject, not ORG" in problems[0]
+    assert "reports the fact" in problems[1]
+    assert "relative to the article's date" in problems[2]

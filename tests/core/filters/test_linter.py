@@ -13,6 +13,7 @@ from dagster_project.core.filters.linter import (
     ANSWER_NOT_IN_TEXT,
     CONDITION_REDUNDANT,
     FRAGMENT_ANSWER,
+    INCOMPLETE_SET,
     MISSING_OBJECT,
     QUESTION_WORD_TYPE,
     RELATIVE_TIME,
@@ -185,3 +186,40 @@ def test_persons_are_typed_by_the_gold_texts():
     qa = pd.DataFrame([_qa("Кто построил новый мост через Волгу?", "Мостострой")])
     reason = lint(qa, ARTICLES)["reason"].iloc[0]
     assert QUESTION_WORD_TYPE in reason_codes(reason)
+
+
+def test_a_quoted_name_in_an_oblique_case_is_a_fragment():
+    # After a noun or a legal form the quoted name stays nominative; «с «Бергранита»» inflects it.
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Суд взыскал долг с подрядчика",
+        "text": "Арбитражный суд взыскал 12 млн рублей с ООО «Бергранит». Представитель «Бергранита» "
+                "обжалует решение. Мэрия расторгла контракт с «Бергранитом».",
+    }])  # fmt: skip
+    qa = pd.DataFrame([
+        _qa("С какой компании взыскал средства арбитражный суд?", "Бергранита"),
+        _qa("С какой компании суд взыскал 12 млн рублей?", "Бергранит"),
+    ])  # fmt: skip
+    table = lint(qa, articles).set_index("qa_id")
+    oblique = table.loc["С какой компании взыскал средства арбитражный суд?", "reason"]
+    assert reason_codes(oblique) == [FRAGMENT_ANSWER] and "«бергранит»" in oblique
+    assert table.loc["С какой компании суд взыскал 12 млн рублей?", "verdict"] == "pass"
+
+
+def test_a_set_that_leaves_out_a_listed_partner_is_incomplete():
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Мэрия выбрала подрядчиков",
+        "text": "Мэрия Бережанска заключила контракты с компаниями «Альфа», «Бета» и «Гамма». "
+                "Жители Ольховки, Заречья и Соснового Бора ждут ремонта дорог. "
+                "Директор «Альфы» Анна Иванова посетила Заречье.",
+    }])  # fmt: skip
+    facts = json.dumps([f"Мэрия Бережанска | заключить контракт с | {name}" for name in ("Альфа", "Бета")])
+    incomplete = _qa("С какими компаниями мэрия Бережанска заключила контракты?", "Альфа, Бета", kind="set")
+    incomplete.update(answer_items=["Альфа", "Бета"], triples_text=facts)
+    # Заречье is listed with other places in a sentence that is not about Анна Иванова's visits
+    visits = json.dumps(["Анна Иванова | посетить | Заречье", "Анна Иванова | посетить | Бережанск"])
+    visited = _qa("Какие города посетила Анна Иванова?", "Заречье, Бережанск", kind="set")
+    visited.update(qa_id="visited", answer_items=["Заречье", "Бережанск"], triples_text=visits)
+    table = lint(pd.DataFrame([incomplete, visited]), articles).set_index("qa_id")
+    reason = table.loc["С какими компаниями мэрия Бережанска заключила контракты?", "reason"]
+    assert INCOMPLETE_SET in reason_codes(reason) and "«Гамма»" in reason
+    assert INCOMPLETE_SET not in reason_codes(table.loc["visited", "reason"])

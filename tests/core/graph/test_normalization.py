@@ -5,8 +5,8 @@ import pytest
 from dagster_project.core.common.package_files import project_dir
 from dagster_project.core.common.russian import lemma_key
 from dagster_project.core.extraction.schema import extract_schema_triplets
-from dagster_project.core.extraction.triplets import triplets_frame
-from dagster_project.core.graph.normalization import load_aliases, normalize_triplets
+from dagster_project.core.extraction.triplets import RawTriplet, triplets_frame
+from dagster_project.core.graph.normalization import abbreviates, load_aliases, normalize_triplets
 from tests.samples import NEWS_TEXT
 
 
@@ -41,3 +41,49 @@ def test_bad_alias_table_is_a_clear_error(tmp_path):
     path.write_text("Россия: РФ\n", encoding="utf-8")
     with pytest.raises(ValueError, match="must be a list"):
         load_aliases(path)
+
+
+def test_an_abbreviation_joins_the_full_name_it_abbreviates_across_articles():
+    raw = triplets_frame(
+        extract_schema_triplets(
+            "a1", "Бережанский государственный университет открыл кафедру судостроения.", "2025-11-05"
+        )
+        + extract_schema_triplets("a2", "Ректор БерГУ Константин Пильщиков посетил Сопкинск.", "2025-11-12")
+    )
+    frame = normalize_triplets(raw, {})
+    keys = set(frame.loc[frame["subject"].str.contains("университет"), "subject_key"])
+    keys |= set(frame.loc[frame["object"].str.contains("БерГУ"), "object_key"])
+    assert len(keys) == 1
+    names = set(frame["canonical_subject"]) | set(frame["canonical_object"])
+    assert "Бережанский государственный университет" in names and "БерГУ" not in names
+
+
+@pytest.mark.parametrize(
+    ("abbreviation", "name", "expected"),
+    [
+        ("БерГУ", "Бережанский государственный университет", True),
+        ("ККБ", "Тихоморская краевая клиническая больница", True),  # a regional adjective left out
+        ("РНФ", "Российский научный фонд", True),
+        ("ТИО", "Тихоморский научный фонд", False),
+        ("ГУ", "Бережанский государственный университет", False),
+    ],
+)
+def test_abbreviates(abbreviation, name, expected):
+    assert abbreviates(abbreviation, name) is expected
+
+
+def _fact(subject: str, obj: str, relation: str = "heads") -> RawTriplet:
+    return RawTriplet(
+        article_id="a1", subject=subject, relation=relation, object=obj, extractor="test", sentence_index=0,
+        sentence="", subject_normal=subject, subject_type="PER", subject_descriptor="", verb="возглавлять",
+        complement="", preposition="", case="accs", object_normal=obj, object_type="ORG", object_descriptor="",
+    )  # fmt: skip
+
+
+def test_a_thing_is_named_in_its_dictionary_form_however_often_the_texts_inflect_it():
+    # «с «Бергранита»», «у «Бергранита»»: a quoted name without a noun before it inflects
+    raw = triplets_frame(
+        [_fact("Виктор Шамрай", "Бергранита"), _fact("Олег Иванов", "Бергранита"), _fact("Ян Ким", "Бергранит")]
+    )
+    frame = normalize_triplets(raw, {})
+    assert set(frame["canonical_object"]) == {"Бергранит"}
