@@ -33,6 +33,7 @@ def extract_schema_triplets(
     seen: set[tuple[str, str, str]] = set()
     for index, sent in enumerate(doc.sents):
         lemmas = {t.lemma for t in sent.tokens}
+        lemmas |= {part for lemma in lemmas if "-" in lemma for part in lemma.split("-")}  # «врач-кардиолог»
         patterns = [p for p in PATTERNS if p.triggers & lemmas]
         if not patterns:
             continue

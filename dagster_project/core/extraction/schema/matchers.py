@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ...common.russian import can_be_dative
-from .arguments import Argument, ParsedSentence, argument, phrase_argument, role_holder
+from .arguments import Argument, ParsedSentence, argument, entity_argument, phrase_argument, role_holder
 from .lexicon import (
     AWARD_VERBS,
     BOARD_NOUNS,
@@ -34,6 +34,8 @@ from .lexicon import (
     PRIZE_NOUNS,
     RULING_VERBS,
     STAFF_NOUNS,
+    STAFF_ROLES,
+    SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
 from .relations import AGENTS, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
@@ -683,6 +685,125 @@ def _workplaces(sentence: ParsedSentence, verb) -> list:
     return heads
 
 
+class StaffAppositions:
+    """«научный сотрудник Тихоморского института океанологии Вероника Лунёва», «Иван Петров,
+    профессор университета «Х»,», «руководитель лаборатории робототехники БерГУ Полина Ясинская»
+    -> works_at(person, organization). The title is read linearly (the parser scatters the names
+    of a list of titled people over the wrong role nouns): the words between the person's name and
+    the nearest comma, conjunction, verb or preposition, opening with a staff role that agrees with
+    the name in case; the employer is the last organization in the title's genitive tail."""
+
+    triggers = STAFF_ROLES | HEAD_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for span in _person_spans(sentence):
+            person = entity_argument(sentence, span.tokens[0])
+            if person is None or person.type != PERSON:
+                continue
+            for title in (_title_before(sentence, span), _title_after(sentence, span)):
+                employer = _employer(sentence, title, span.tokens[0]) if title else None
+                if employer is not None:
+                    yield "works_at", person, employer
+
+
+def _person_spans(sentence: ParsedSentence) -> list:
+    spans, seen = [], set()
+    for token in sentence.tokens:
+        span = sentence.article.span_of.get(token.id)
+        if span is not None and span.type == "PER" and id(span) not in seen:
+            seen.add(id(span))
+            spans.append(span)
+    return spans
+
+
+_TITLE_BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "ADP", "SCONJ", "PRON", "ADV", "NUM"})
+
+
+def _position(sentence: ParsedSentence, token) -> int:
+    return next(i for i, t in enumerate(sentence.tokens) if t.id == token.id)
+
+
+def _title_words(sentence: ParsedSentence, tokens: list) -> list | None:
+    """The words of a title as read in order, without what stands in brackets (an abbreviation of
+    the name before it); None once a word outside a title appears, or another person's name (the
+    title is then that person's)."""
+    words, depth = [], 0
+    for token in tokens:
+        span = sentence.article.span_of.get(token.id)
+        if span is not None and span.type == "PER":
+            return None
+        if token.text in {"(", ")"}:
+            depth += 1 if token.text == "(" else -1
+            continue
+        if depth or token.text in {"«", "»"}:
+            continue
+        if token.pos in _TITLE_BOUNDARY_POS or token.pos == "PUNCT":
+            return None
+        words.append(token)
+    return words
+
+
+def _title_before(sentence: ParsedSentence, span) -> list | None:
+    """«научный сотрудник ТИО | Вероника Лунёва»: the words back to a boundary."""
+    tokens = sentence.tokens
+    start = _position(sentence, span.tokens[0])
+    first, depth = start, 0
+    for i in range(start - 1, -1, -1):
+        text = tokens[i].text
+        depth += {")": 1, "(": -1}.get(text, 0)
+        inside = depth > 0 or text in {"(", ")", "«", "»"}
+        if not inside and (tokens[i].pos in _TITLE_BOUNDARY_POS or tokens[i].pos == "PUNCT"):
+            break
+        first = i
+    return _title_words(sentence, tokens[first:start])
+
+
+def _title_after(sentence: ParsedSentence, span) -> list | None:
+    """«Иван Петров, профессор университета «Х», ...»: the words after the comma up to the next
+    comma, dash or the sentence's end."""
+    tokens = sentence.tokens
+    after = _position(sentence, span.tokens[-1]) + 1
+    if after >= len(tokens) or tokens[after].text != ",":
+        return None
+    last, depth = after, 0
+    for i in range(after + 1, len(tokens)):
+        text = tokens[i].text
+        depth += {"(": 1, ")": -1}.get(text, 0)
+        inside = depth > 0 or text in {"(", ")", "«", "»"}
+        if not inside and (tokens[i].pos in _TITLE_BOUNDARY_POS or tokens[i].pos == "PUNCT"):
+            if tokens[i].text not in {",", "—", "–", ".", ")"}:
+                return None  # «Иван Петров, профессор университета, который ...» reads on
+            break
+        last = i
+    return _title_words(sentence, tokens[after + 1 : last + 1])
+
+
+def _staff_role(token) -> bool:
+    return token.lemma in STAFF_ROLES or any(part in STAFF_ROLES for part in token.lemma.split("-"))
+
+
+def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
+    """The organization a titled person works at: a staff role («сотрудник», «профессор») or the
+    head of a unit («руководитель лаборатории») first, agreeing with the name in case; none for a
+    former role or one that leads the organization itself (RoleAppositions reads those)."""
+    nouns = [t for t in title if t.pos in {"NOUN", "PROPN"}]
+    if len(nouns) < 2 or {t.lemma for t in title[: title.index(nouns[0])]} & FORMER_MARKERS:
+        return None
+    role, owned = nouns[0], nouns[1]
+    if role.pos != "NOUN" or role.text.lower().startswith("экс") or role.feats.get("Case") != name.feats.get("Case"):
+        return None
+    subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS
+    if not (_staff_role(role) or subunit_head) or "главный" in {t.lemma for t in title[: title.index(role)]}:
+        return None
+    employers = []
+    for token in nouns[1:]:
+        found = argument(sentence, token, frozenset({ORGANIZATION}))
+        genitive = token.feats.get("Case") == "Gen" or token.text.isupper()
+        if found is not None and genitive and (not employers or employers[-1].normal != found.normal):
+            employers.append(found)
+    return employers[-1] if employers else None
+
+
 def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(), **options) -> VerbPattern:
     return VerbPattern(relation, frozenset(verbs.split()), tense, aspect, slot, **options)
 
@@ -759,4 +880,5 @@ PATTERNS = (
     CourtRulings(),
     Measures(),
     Staff(),
+    StaffAppositions(),
 )
