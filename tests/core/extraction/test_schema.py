@@ -321,9 +321,7 @@ def test_names_come_out_whole_and_in_the_nominative():
     }
     # the genitive chain keeps its last owner even when the tagger calls it an adjective
     said = "По словам директора департамента здравоохранения мэрии Бережанска Ирины Жаворонковой, ремонт завершён."
-    assert facts(said) == {
-        ("Ирина Жаворонкова", "heads", "Департамент здравоохранения мэрии Бережанска")
-    }
+    assert facts(said) == {("Ирина Жаворонкова", "heads", "Департамент здравоохранения мэрии Бережанска")}
 
 
 def test_an_abbreviation_in_brackets_is_an_alias_not_part_of_the_name():
@@ -406,3 +404,52 @@ def test_quotes_hug_the_name_they_enclose():
     from dagster_project.core.extraction.schema.extract import _tidy
 
     assert _tidy("ООО « Тихоморская строительная компания »") == "ООО «Тихоморская строительная компания»"
+
+
+def test_staff_titles_give_where_each_person_works():
+    found = facts(
+        "На семинаре выступили старший научный сотрудник Уральского института геофизики Ольга Маркова, "
+        "руководитель лаборатории оптики Северного государственного университета Игорь Лесков "
+        "и доцент Северного государственного университета Пётр Зимин."
+    )
+    assert {f for f in found if f[1] == "works_at"} == {
+        ("Ольга Маркова", "works_at", "Уральский институт геофизики"),
+        ("Игорь Лесков", "works_at", "Северный государственный университет"),
+        ("Пётр Зимин", "works_at", "Северный государственный университет"),
+    }
+    after = facts("Иван Петров, профессор Уральского федерального университета, считает иначе.")
+    assert after == {("Иван Петров", "works_at", "Уральский федеральный университет")}
+    # a former post, or a title that leads the organization itself, says nothing of staff
+    for text in (
+        "Бывший сотрудник Уральского института геофизики Ольга Маркова уехала.",
+        "Директор Уральского института геофизики Ольга Маркова уехала.",
+    ):
+        assert not {f for f in facts(text) if f[1] == "works_at"}
+
+
+def test_a_list_of_laureates_gives_each_laureate_the_prize_named_in_the_lead():
+    text = (
+        "Жюри подвело итоги конкурса «Инженер года». "
+        "Победителями конкурса признаны компания «Кварц-Лаб», завод «Полюс» и Иван Петров."
+    )
+    assert {f for f in facts(text) if f[1] == "won"} == {
+        ("Кварц-Лаб", "won", "Инженер года"),
+        ("Полюс", "won", "Инженер года"),
+        ("Иван Петров", "won", "Инженер года"),
+    }
+    named = facts("Лауреатами премии имени Павла Бажова стали писатель Анна Соколова и поэт Олег Белов.")
+    assert named == {
+        ("Анна Соколова", "won", "премия имени Павла Бажова"),
+        ("Олег Белов", "won", "премия имени Павла Бажова"),
+    }
+    # no prize named before: whose laureates they are is unknown
+    assert not facts("Лауреатами стали писатель Анна Соколова и поэт Олег Белов.")
+    # an item without a laureate's name makes the list incomplete: nothing
+    assert not facts("Лауреатами премии «Вектор» стали Анна Соколова, двое студентов и Олег Белов.")
+
+
+def test_succession_on_a_post():
+    found = facts("Ольга Жаворонкова сменила на этом посту Виталия Прохорчука, который ушёл на пенсию.")
+    assert ("Ольга Жаворонкова", "succeeded", "Виталий Прохорчук") in found
+    # «сменил» without a post is no succession («сменил тренера», «сменил гнев на милость»)
+    assert not {f for f in facts("Клуб «Сокол» сменил Виталия Прохорчука.") if f[1] == "succeeded"}

@@ -38,7 +38,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .relations import AGENTS, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
+from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
 Fact = tuple[str, Argument, Argument]  # (relation id, subject, object)
@@ -804,6 +804,126 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
     return employers[-1] if employers else None
 
 
+class LaureateLists:
+    """«Лауреатами премии «Х» стали A, B и C», «победителями конкурса «Х» признаны A и B» -> won(each,
+    prize). A list that does not name the prize names the one the article's lead named, when the
+    two sentences before it name exactly one («Правительство определило лауреатов премии имени Х.
+    Лауреатами стали ...»). A set must be complete: every item of the list yields a laureate (one
+    person's name, or one organization), or the list yields nothing."""
+
+    triggers = frozenset({"лауреат", "победитель", "обладатель"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for title in sentence.tokens:
+            verb = sentence.head(title)
+            if title.lemma not in self.triggers or title.feats.get("Case") != "Ins" or not _declares(verb):
+                continue
+            prize = _prize(sentence, title)
+            members = _list_members(sentence, verb, title) if prize is not None else None
+            for member in members or []:
+                yield "won", member, prize
+
+
+def _declares(verb) -> bool:
+    """«стали», «признаны», «были признаны»: a result stated as done."""
+    if verb is None or verb.feats.get("Aspect") != "Perf":
+        return False
+    if verb.lemma == "стать":
+        return _is_active(verb, "Past", "Perf")
+    return verb.lemma == "признать" and verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
+
+
+_PRIZE_NOUNS = CONTEST_NOUNS | PRIZE_NOUNS
+
+
+def _prize(sentence: ParsedSentence, title) -> Argument | None:
+    """The prize named in the title's genitive; for a bare «премии», «конкурса» or none at all, the one
+    prize of that kind named in the two sentences before (news names a prize in its lead, then lists
+    who won it)."""
+    events = frozenset({EVENT})
+    owners = [c for c in sentence.kids(title, "nmod") if c.feats.get("Case") == "Gen" and not sentence.preposition(c)]
+    for owner in owners:
+        found = argument(sentence, owner, events)
+        if found is not None or owner.lemma not in _PRIZE_NOUNS:
+            return found
+    kinds = {o.lemma for o in owners} or _PRIZE_NOUNS
+    named = {}
+    for sent in sentence.article.sentences[max(0, sentence.index - 2) : sentence.index]:
+        earlier = ParsedSentence(sent, sentence.article)
+        for token in earlier.tokens:
+            found = argument(earlier, token, events) if token.lemma in kinds else None
+            if found is not None:
+                named[found.normal] = found
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
+def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | None:
+    """The laureates on the subject's side of the verb, one per item of the list; None when an item
+    names no laureate or more than one."""
+    subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
+    if not subjects:
+        return None
+    after = subjects[0].start > verb.start
+    listed = [t for s in sentence.conjuncts(subjects[0]) for t in sentence.subtree(s)] + subjects
+    first, last = min(t.start for t in listed), max(t.stop for t in listed)
+    region = [
+        t
+        for t in sentence.tokens
+        if first <= t.start and t.stop <= last and (t.start > verb.stop if after else t.stop <= verb.start)
+    ]
+    region = [t for t in region if t.id != title.id and not _in_subtree(sentence, t, title)]
+    items = _list_items(region)
+    members = [_item_member(sentence, item) for item in items]
+    if not members or any(m is None for m in members):
+        return None
+    return members
+
+
+def _in_subtree(sentence: ParsedSentence, token, root) -> bool:
+    current = sentence.head(token)
+    while current is not None:
+        if current.id == root.id:
+            return True
+        current = sentence.head(current)
+    return False
+
+
+def _list_items(region: list) -> list[list]:
+    """Split a list on commas, «и» and «а также» outside quotes and brackets; what follows a dash
+    up to the next comma («— за спектакль «Х»») says why, and is no item."""
+    items, current, depth, aside = [], [], 0, False
+    for token in region:
+        text = token.text
+        depth += {"«": 1, "(": 1, "»": -1, ")": -1}.get(text, 0)
+        if depth == 0 and text in {"—", "–"}:
+            aside = True
+        elif depth == 0 and (text == "," or token.lemma in {"и", "а"} and token.pos == "CCONJ"):
+            aside = False
+            if current:
+                items.append(current)
+            current = []
+        elif depth == 0 and text == ".":
+            break
+        elif not aside and not (token.lemma == "также" and not current):
+            current.append(token)
+    return items + ([current] if current else [])
+
+
+def _item_member(sentence: ParsedSentence, item: list) -> Argument | None:
+    """One person's name in the nominative, or else one organization headed by the item's first noun."""
+    spans = {id(s): s for t in item for s in [sentence.article.span_of.get(t.id)] if s is not None and s.type == "PER"}
+    names = [s for s in spans.values() if s.tokens[0].feats.get("Case", "Nom") == "Nom"]
+    if len(names) == 1:
+        found = entity_argument(sentence, names[0].tokens[0])
+        return found if found is not None and found.type == PERSON else None
+    if names:
+        return None
+    nouns = [t for t in item if t.pos in {"NOUN", "PROPN"}]
+    if not nouns or nouns[0].feats.get("Case") != "Nom":
+        return None
+    return argument(sentence, nouns[0], frozenset({ORGANIZATION}))
+
+
 def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(), **options) -> VerbPattern:
     return VerbPattern(relation, frozenset(verbs.split()), tense, aspect, slot, **options)
 
@@ -815,6 +935,7 @@ PATTERNS = (
     _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
     _verb("formerly_headed", "возглавлять", "Past", "Imp"),
     _verb("formerly_headed", "руководить", "Past", "Imp", Slot(cases=frozenset({"Ins"}))),
+    _verb("succeeded", "сменить", "Past", "Perf", requires=frozenset({"пост", "должность"})),  # «на посту»
     _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
@@ -822,9 +943,6 @@ PATTERNS = (
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
     _verb("won", "выиграть", "Past", "Perf"),
-    _verb(
-        "won", "стать", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"победитель", "лауреат", "обладатель"}))
-    ),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"грант"}))),
     _verb("won", "получить", "Past", "Perf", Slot(only=PRIZE_NOUNS)),  # «премию «Х» получили A и B»
@@ -881,4 +999,5 @@ PATTERNS = (
     Measures(),
     Staff(),
     StaffAppositions(),
+    LaureateLists(),
 )

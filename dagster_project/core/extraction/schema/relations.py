@@ -127,6 +127,13 @@ SCHEMA: dict[str, Relation] = {
             "the person was appointed to the position",
         ),
         _relation(
+            "succeeded",
+            {PERSON},
+            {PERSON},
+            Wording("сменить", PAST, "на посту"),
+            "the person took over the post of the other («сменил на посту Ивана Петрова»)",
+        ),
+        _relation(
             "resigned_from",
             {PERSON},
             {POSITION},
