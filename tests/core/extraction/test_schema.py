@@ -453,3 +453,14 @@ def test_succession_on_a_post():
     assert ("Ольга Жаворонкова", "succeeded", "Виталий Прохорчук") in found
     # «сменил» without a post is no succession («сменил тренера», «сменил гнев на милость»)
     assert not {f for f in facts("Клуб «Сокол» сменил Виталия Прохорчука.") if f[1] == "succeeded"}
+
+
+def test_where_an_organization_is_from():
+    found = facts("Хоккейный клуб «Сокол» выиграл у клуба «Ледокол» из Москвы со счётом 4:2.")
+    # the place follows the loser's name: it is the loser's city, never the winner's
+    assert {f for f in found if f[1] == "based_in"} == {("Ледокол", "based_in", "Москва")}
+    assert facts("Авиакомпания «Северное небо» базируется в Верхнеозёрске.") == {
+        ("Северное небо", "based_in", "Верхнеозёрск")
+    }
+    # a place after a verb of motion says nothing of the organization
+    assert not facts("Делегация компании «Кварц-Лаб» вернулась из Казани.")

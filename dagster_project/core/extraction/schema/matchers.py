@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from ...common.russian import can_be_dative
+from ...common.russian import can_be_dative, morph
 from .arguments import Argument, ParsedSentence, argument, entity_argument, phrase_argument, role_holder
 from .lexicon import (
     AWARD_VERBS,
@@ -224,7 +224,7 @@ def _is_active(verb, tense: str, aspect: str) -> bool:
     return (
         verb.pos == "VERB"
         and (feats.get("VerbForm") == "Fin" or participle)
-        and feats.get("Voice", "Act") == "Act"
+        and feats.get("Voice", "Act") in {"Act", "Mid"}  # «базируется»: a reflexive verb is active in meaning
         and feats.get("Tense") == tense
         and feats.get("Aspect") == aspect
     )
@@ -924,6 +924,44 @@ def _item_member(sentence: ParsedSentence, item: list) -> Argument | None:
     return argument(sentence, nouns[0], frozenset({ORGANIZATION}))
 
 
+class Origins:
+    """«клуб «Кедр» из Новосибирска», «компания «Промавтоматика» из Казани» -> based_in(organization,
+    place): a named place after «из» right after an organization's name says where it is from.
+    Only right after it: the parser hangs «из X» anywhere, and a place after a verb of motion
+    («прилетел из Казани») or after another noun says nothing of the organization."""
+
+    triggers = frozenset({"из"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        places = frozenset({PLACE})
+        for place_head in sentence.tokens:
+            if place_head.rel not in {"nmod", "obl"} or sentence.preposition(place_head) != "из":
+                continue
+            owner = _name_right_before(sentence, place_head)
+            place = argument(sentence, place_head, places) if owner is not None else None
+            organization = argument(sentence, owner, frozenset({ORGANIZATION})) if place is not None else None
+            if organization is not None and _nominative_known(place):
+                yield "based_in", organization, place
+
+
+def _name_right_before(sentence: ParsedSentence, place_head):
+    """The word the «из» phrase follows, past a closing quote, if it is a noun or a name."""
+    preposition = next((c for c in sentence.kids(place_head, "case") if c.lemma == "из"), None)
+    before = [t for t in sentence.tokens if preposition is not None and t.stop <= preposition.start]
+    while before and before[-1].text == "»":
+        before.pop()
+    if not before or before[-1].pos not in {"NOUN", "PROPN"}:
+        return None
+    return before[-1]
+
+
+def _nominative_known(place: Argument) -> bool:
+    """«из Усть-Ламска»: a name the dictionary does not know keeps its genitive as its "normal form";
+    such a place is no answer."""
+    last = place.normal.split()[-1]
+    return place.normal != place.text or morph().parse(last)[0].is_known
+
+
 def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(), **options) -> VerbPattern:
     return VerbPattern(relation, frozenset(verbs.split()), tense, aspect, slot, **options)
 
@@ -936,6 +974,7 @@ PATTERNS = (
     _verb("formerly_headed", "возглавлять", "Past", "Imp"),
     _verb("formerly_headed", "руководить", "Past", "Imp", Slot(cases=frozenset({"Ins"}))),
     _verb("succeeded", "сменить", "Past", "Perf", requires=frozenset({"пост", "должность"})),  # «на посту»
+    _verb("based_in", "базироваться", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
@@ -1000,4 +1039,5 @@ PATTERNS = (
     Staff(),
     StaffAppositions(),
     LaureateLists(),
+    Origins(),
 )

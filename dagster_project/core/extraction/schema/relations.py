@@ -162,6 +162,13 @@ SCHEMA: dict[str, Relation] = {
             Wording("входить", PRESENT, "", "в состав", "gent"),
             "a member of the organization («входит в состав»)",
         ),
+        _relation(
+            "based_in",
+            {ORGANIZATION},
+            {PLACE},
+            Wording("базироваться", PRESENT, "", "в", "loct"),
+            "the organization is based in the place («клуб «Кедр» из Новосибирска», «базируется в Омске»)",
+        ),
         # outcomes
         _relation(
             "won_against",
