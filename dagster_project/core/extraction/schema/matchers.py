@@ -863,14 +863,12 @@ def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | Non
     subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
     if not subjects:
         return None
-    after = subjects[0].start > verb.start
-    listed = [t for s in sentence.conjuncts(subjects[0]) for t in sentence.subtree(s)] + subjects
-    first, last = min(t.start for t in listed), max(t.stop for t in listed)
-    region = [
-        t
-        for t in sentence.tokens
-        if first <= t.start and t.stop <= last and (t.start > verb.stop if after else t.stop <= verb.start)
-    ]
+    if subjects[0].start > verb.start:  # «Лауреатами стали A, B и C.»: the list runs to the sentence's end
+        region = [t for t in sentence.tokens if t.start > verb.stop]
+    else:  # «A, B и C стали лауреатами»: from the list's first word
+        listed = [t for s in sentence.conjuncts(subjects[0]) for t in sentence.subtree(s)] + subjects
+        first = min(t.start for t in listed)
+        region = [t for t in sentence.tokens if first <= t.start and t.stop <= verb.start]
     region = [t for t in region if t.id != title.id and not _in_subtree(sentence, t, title)]
     items = _list_items(region)
     members = [_item_member(sentence, item) for item in items]
