@@ -442,6 +442,9 @@ def test_a_list_of_laureates_gives_each_laureate_the_prize_named_in_the_lead():
         ("Анна Соколова", "won", "премия имени Павла Бажова"),
         ("Олег Белов", "won", "премия имени Павла Бажова"),
     }
+    # a plural class noun before quoted names: each name is its own laureate
+    both = facts("Победителями конкурса «Лучший экспортёр» признаны компании «Сибагро» и «Томлес».")
+    assert both == {("Сибагро", "won", "Лучший экспортёр"), ("Томлес", "won", "Лучший экспортёр")}
     # no prize named before: whose laureates they are is unknown
     assert not facts("Лауреатами стали писатель Анна Соколова и поэт Олег Белов.")
     # an item without a laureate's name makes the list incomplete: nothing

@@ -16,7 +16,15 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ...common.russian import can_be_dative, morph
-from .arguments import Argument, ParsedSentence, argument, entity_argument, phrase_argument, role_holder
+from .arguments import (
+    Argument,
+    ParsedSentence,
+    _quoted_around,
+    argument,
+    entity_argument,
+    phrase_argument,
+    role_holder,
+)
 from .lexicon import (
     AWARD_VERBS,
     BOARD_NOUNS,
@@ -869,11 +877,12 @@ def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | Non
         listed = [t for s in sentence.conjuncts(subjects[0]) for t in sentence.subtree(s)] + subjects
         first = min(t.start for t in listed)
         region = [t for t in sentence.tokens if first <= t.start and t.stop <= verb.start]
-    region = [t for t in region if t.id != title.id and not _in_subtree(sentence, t, title)]
+    while region and (region[0].id == title.id or _in_subtree(sentence, region[0], title)):
+        region = region[1:]  # «признаны победителями конкурса «Х» A и B»: the title's own words lead
     items = _list_items(region)
     members = [_item_member(sentence, item) for item in items]
-    if not members or any(m is None for m in members):
-        return None
+    if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
+        return None  # an item read as another item's name («компании «А» и «Б»» -> А twice) is no item
     return members
 
 
@@ -919,7 +928,11 @@ def _item_member(sentence: ParsedSentence, item: list) -> Argument | None:
     nouns = [t for t in item if t.pos in {"NOUN", "PROPN"}]
     if not nouns or nouns[0].feats.get("Case") != "Nom":
         return None
-    return argument(sentence, nouns[0], frozenset({ORGANIZATION}))
+    found = argument(sentence, nouns[0], frozenset({ORGANIZATION}))
+    quoted = _quoted_around(sentence.article.text, nouns[-1]) if found is not None else None
+    if quoted is not None and quoted != found.normal:  # «компании «А» и «Б»»: «Б» is named by its own quotes
+        return replace(found, text=f"«{quoted}»", normal=quoted)
+    return found
 
 
 class Origins:
