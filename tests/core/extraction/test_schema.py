@@ -467,3 +467,9 @@ def test_where_an_organization_is_from():
     }
     # a place after a verb of motion says nothing of the organization
     assert not facts("Делегация компании «Кварц-Лаб» вернулась из Казани.")
+
+
+def test_an_abbreviated_legal_form_does_not_decline():
+    # the tagger reads «АО» after «с» as a genitive and «Бережанска» as a nominative; neither declines so
+    found = facts("Мэрия Бережанска заключила контракт на реконструкцию набережной с АО «Бережанскдорстрой».")
+    assert found == {("Мэрия Бережанска", "signed_contract_with", "Бережанскдорстрой")}

@@ -443,12 +443,20 @@ def _after_class_noun(sentence: ParsedSentence, first) -> bool:
 def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     """«Правительство Северореченской области», «министерство промышленности»: an institution
     noun with its genitive complement is the institution's name."""
-    if not any(not sentence.preposition(c) and c.feats.get("Case") == "Gen" for c in sentence.kids(head, "nmod")):
+    if not any(not sentence.preposition(c) and _genitive(c) for c in sentence.kids(head, "nmod")):
         return None
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None:
         return None
     return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
+
+
+def _genitive(token) -> bool:
+    """A genitive, also where the tagger read a place name as a nominative («мэрия Бережанска»): a
+    name with no nominative reading is none."""
+    if token.feats.get("Case") == "Gen":
+        return True
+    return token.pos == "PROPN" and all(p.tag.case == "gent" for p in morph().parse(token.text))
 
 
 def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:

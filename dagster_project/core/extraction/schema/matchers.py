@@ -151,7 +151,9 @@ class VerbPattern:
                 undated = "Gen" in slot.cases and child.text.isdigit()  # «29 октября»: the day number heads the date
                 if slot.only and child.lemma not in slot.only:
                     continue
-                if case in slot.cases or recipient or undated:
+                # «с АО «Х»», «в МГУ»: an abbreviation does not decline, whatever case the tagger guessed
+                indeclinable = bool(slot.preposition) and child.text.isupper() and len(child.text) > 1
+                if case in slot.cases or recipient or undated or indeclinable:
                     heads += sentence.conjuncts(child)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
 
