@@ -465,8 +465,9 @@ def test_where_an_organization_is_from():
     assert facts("Авиакомпания «Северное небо» базируется в Верхнеозёрске.") == {
         ("Северное небо", "based_in", "Верхнеозёрск")
     }
-    # a place after a verb of motion says nothing of the organization
+    # a place after a verb of motion, or after an owner of another noun, says nothing of the organization
     assert not facts("Делегация компании «Кварц-Лаб» вернулась из Казани.")
+    assert not facts("Рейс авиакомпании «Победа» из Казани задержали на два часа.")
 
 
 def test_an_abbreviated_legal_form_does_not_decline():

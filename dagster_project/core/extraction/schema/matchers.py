@@ -951,7 +951,9 @@ class Origins:
             if place_head.rel not in {"nmod", "obl"} or sentence.preposition(place_head) != "из":
                 continue
             owner = _name_right_before(sentence, place_head)
-            place = argument(sentence, place_head, places) if owner is not None else None
+            if owner is None or _owns_another_noun(sentence, owner):
+                continue
+            place = argument(sentence, place_head, places)
             organization = argument(sentence, owner, frozenset({ORGANIZATION})) if place is not None else None
             if organization is not None and _nominative_known(place):
                 yield "based_in", organization, place
@@ -966,6 +968,13 @@ def _name_right_before(sentence: ParsedSentence, place_head):
     if not before or before[-1].pos not in {"NOUN", "PROPN"}:
         return None
     return before[-1]
+
+
+def _owns_another_noun(sentence: ParsedSentence, name) -> bool:
+    """«рейс «Победы» из Казани»: after a genitive owner «из X» says where the owned thing comes from."""
+    head = sentence.head(name) if name.rel in {"appos", "flat", "flat:name"} else name
+    head = head if head is not None else name
+    return head.rel == "nmod" and head.feats.get("Case") == "Gen" and not sentence.preposition(head)
 
 
 def _nominative_known(place: Argument) -> bool:
