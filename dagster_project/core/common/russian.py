@@ -196,7 +196,10 @@ def span_nominative(tokens, kind: str) -> str:
                 changing = False
             continue
         gender = head_gender if token.pos == "ADJ" else ""
-        words.append(token_nominative(token.text, token.pos, token.feats, gender))
+        feats = token.feats
+        if token.pos == "ADJ" and head is not None and token.start < head.start and head.feats.get("Case"):
+            feats = {**feats, "Case": head.feats["Case"]}  # it agrees with its noun: «Тихоморской ... больницы»
+        words.append(token_nominative(token.text, token.pos, feats, gender))
         if kind == "ORG" and token.pos in {"NOUN", "PROPN"}:
             changing = False
     return restore_yo(" ".join(words), " ".join(t.text for t in tokens))
