@@ -73,6 +73,22 @@ def _print_release(hub, version: str) -> None:
     )
 
 
+def _print_testbed_baseline(data_dir: Path, month: Month) -> None:
+    """The offline extractive reader's scores on the month's robustness testbeds (testbed_baseline)."""
+    from .core.scoring.testbeds import JSON_FILE, summary_rows
+
+    path = data_dir / "testbed_baseline" / month.key / JSON_FILE
+    if not path.exists():
+        return
+    metrics = json.loads(path.read_text(encoding="utf-8"))
+    print(f"\nTestbeds of {month.version}: the offline extractive reader ({metrics['items']} items, 95% CIs):")
+    for row in summary_rows(metrics):
+        rates = ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("testbed", "noise_rate", "missing")
+                          and v != "n/a")  # fmt: skip
+        print(f"  {row['testbed']:<15} noise {row['noise_rate']:<4} {rates}")
+    print(f"  (all figures in {path.parent / 'testbeds.html'})")
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from .core.ingest.sources import bundled_sources
 
@@ -102,6 +118,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for month in months:
         if month not in failed:
             _print_release(hub, month.version)
+    done = [month for month in months if month not in failed]
+    if done:
+        _print_testbed_baseline(Path(settings.pipeline.data_dir), done[-1])
     print(f"Total time: {time.monotonic() - started:.1f} s")
     print("Open the Dagster UI with `make ui` (http://127.0.0.1:3000) to browse the runs, assets and checks.")
     print("List releases with `.venv/bin/ragbench releases`.")

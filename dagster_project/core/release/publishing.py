@@ -15,6 +15,7 @@ from ..common.months import Month, version_sort_key
 from .hub.base import Hub, PublishedRepo, ReleaseNotFoundError, release_uploads, repo_name
 from .hub.hf import HF_SCHEME, HfHub
 from .hub.local import LocalHub
+from .tables import TESTBED_DATASETS
 
 
 def open_hub(
@@ -79,6 +80,7 @@ def publish_month(
         except ReleaseNotFoundError:
             result.hist_status = f"skipped: {previous.version} ({previous}) is not published"
         else:
+            lagged.update(published_testbeds(hub, previous.version))
             uploads += release_uploads(previous.version, lagged, lagged_manifest, hist=True)
             result.hist_version = previous.version
             result.hist_status = "published"
@@ -86,6 +88,14 @@ def publish_month(
     result.repos = [p for p in published if not p.repo.startswith("hist-")]
     result.hist_repos = [p for p in published if p.repo.startswith("hist-")]
     return result
+
+
+def published_testbeds(hub: Hub, version: str, *, hist: bool = False) -> dict[str, pd.DataFrame]:
+    """The testbed datasets of `version`, or {} for a version published without them."""
+    try:
+        return {name: hub.load(repo_name(name, hist=hist), version) for name in TESTBED_DATASETS}
+    except ReleaseNotFoundError:
+        return {}
 
 
 class VersionMismatchError(RuntimeError):
