@@ -45,6 +45,7 @@ _SECTION_START, _SECTION_END = "<!-- testbeds -->", "<!-- /testbeds -->"
 
 class TestbedRepliesError(ValueError):
     """A replies file that cannot be scored; the message names the offending entries."""
+    __test__ = False  # not a pytest test class, despite the name
 
 
 def load_replies(path: Path | str, public: pd.DataFrame) -> dict[int, str]:
@@ -100,6 +101,7 @@ def item_scores(
 
 @dataclass
 class TestbedScores:
+    __test__ = False  # not a pytest test class, despite the name
     metrics: dict  # testbeds.json
     per_item: pd.DataFrame
 

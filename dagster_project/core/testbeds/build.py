@@ -44,6 +44,7 @@ ITEM_COLUMNS = [
 
 @dataclass(frozen=True)
 class TestbedConfig:
+    __test__ = False  # not a pytest test class, despite the name
     documents: int = 5  # documents per item
     noise_rates: tuple[float, ...] = NOISE_RATES
     chunk_words: int = DEFAULT_CHUNK_WORDS
@@ -56,6 +57,7 @@ class TestbedConfig:
 
 @dataclass
 class TestbedBuild:
+    __test__ = False  # not a pytest test class, despite the name
     items: pd.DataFrame  # ITEM_COLUMNS
     funnel: list[dict]  # per testbed: candidates, items, questions used, dropped per reason
     passed_over: list[ItemFailure] = field(default_factory=list)  # (qa id @ testbed, reason)

@@ -53,7 +53,11 @@ def negative_document_problems(public: pd.DataFrame, private: pd.DataFrame, priv
         for public_id in json.loads(row.source_question_ids):
             items |= set(question_items.get(int(public_id), []))
         forms = [f for item in sorted(items) for f in item_forms(item)]
-        for position, (document, role) in enumerate(zip(row.documents, json.loads(row.document_roles), strict=True)):
+        roles = json.loads(row.document_roles)
+        if len(roles) != len(row.documents):
+            problems.append(f"{PUBLIC} id {row.id}: {len(row.documents)} documents but {len(roles)} document roles")
+            continue
+        for position, (document, role) in enumerate(zip(row.documents, roles, strict=True)):
             if role == NEGATIVE and mentions_any(tokenize(document), forms):
                 problems.append(f"{PUBLIC} id {row.id}: negative document {position} names an answer item")
     return problems
