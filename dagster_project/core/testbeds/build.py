@@ -124,7 +124,7 @@ class _Month:
         self.config = config
         self.seed = seed
         self.index = ChunkIndex(month_chunks(articles, config.chunk_words))
-        self.catalog = EntityCatalog.from_triplets(triplets)
+        self.catalog = EntityCatalog.from_triplets(triplets, texts=articles["text"].astype(str))
 
     def forms(self, items) -> list[tuple[str, ...]]:
         """Every way the texts may name any of `items` (for keeping negatives clean)."""

@@ -1,5 +1,7 @@
 """The answer is replaced in every inflected form, and the new name takes the case of the old one."""
 
+import pandas as pd
+
 from dagster_project.core.testbeds.counterfactual import Entity, EntityCatalog, replace_answer
 from dagster_project.core.testbeds.text import item_forms, item_lemmas, mentions_any, occurs, tokenize
 from tests.core.testbeds.world import world_triplets
@@ -39,3 +41,30 @@ def test_substitutes_share_type_kind_and_gender():
     women = {e.name for e in catalog.substitutes("Анна Соколова", avoid={"нина ершова"})}
     assert women == {"Вера Полякова"}
     assert catalog.substitutes("Тверь", avoid=set()) == []  # not a named entity of the graph
+
+
+def test_without_a_descriptor_a_substitute_is_of_the_same_kind_or_there_is_none():
+    names = ["Сопкинская городская больница", "Хвойногорская районная больница", "Бергранит", "Рысь",
+             "К мэрия Бережанска", "Бережанский морской порт"]  # fmt: skip
+    triplets = world_triplets().head(0).reindex(range(len(names)))
+    triplets = triplets.assign(subject=names, canonical_subject=names, subject_type="ORG", subject_descriptor="")
+    texts = ["ООО «Бергранит» и АО «Рысь» подписали договор. Мэрия Бережанска довольна."]
+    catalog = EntityCatalog.from_triplets(triplets, texts=texts)
+    hospitals = catalog.substitutes("Сопкинская городская больница", set())
+    assert [e.name for e in hospitals] == ["Хвойногорская районная больница"]  # a hospital for a hospital
+    assert [e.name for e in catalog.substitutes("Бергранит", set())] == ["Рысь"]  # a quoted name for a quoted one
+    assert catalog.substitutes("Бережанский морской порт", set()) == []  # no other port: no counterfactual
+
+
+def test_a_preposition_decides_an_ambiguous_case():
+    text = "Поставщики приехали из Казани. В Казани тепло, а к Казани ведёт трасса."
+    rewritten, count = replace_answer(text, "Казань", Entity("Новосибирск", "LOC"))
+    assert count == 3
+    assert rewritten == "Поставщики приехали из Новосибирска. В Новосибирске тепло, а к Новосибирску ведёт трасса."
+
+
+def test_an_entity_keeps_the_descriptor_the_texts_use_most():
+    triplets = world_triplets()
+    extra = triplets[triplets["canonical_subject"] == "Каравай"].assign(subject_descriptor="")
+    catalog = EntityCatalog.from_triplets(pd.concat([extra, triplets, extra]))
+    assert catalog.get("Каравай").descriptor == "хлебозавод"
