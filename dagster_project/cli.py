@@ -75,17 +75,15 @@ def _print_release(hub, version: str) -> None:
 
 def _print_testbed_baseline(data_dir: Path, month: Month) -> None:
     """The offline extractive reader's scores on the month's robustness testbeds (testbed_baseline)."""
-    from .core.scoring.testbeds import JSON_FILE, summary_rows
+    from .core.scoring.testbeds import JSON_FILE, headline_lines
 
     path = data_dir / "testbed_baseline" / month.key / JSON_FILE
     if not path.exists():
         return
     metrics = json.loads(path.read_text(encoding="utf-8"))
-    print(f"\nTestbeds of {month.version}: the offline extractive reader ({metrics['items']} items, 95% CIs):")
-    for row in summary_rows(metrics):
-        rates = ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("testbed", "noise_rate", "missing")
-                          and v != "n/a")  # fmt: skip
-        print(f"  {row['testbed']:<15} noise {row['noise_rate']:<4} {rates}")
+    print(f"\nTestbeds of {month.version}: the offline extractive reader, 95% bootstrap CIs:")
+    for line in headline_lines(metrics):
+        print(f"  {line}")
     print(f"  (all figures in {path.parent / 'testbeds.html'})")
 
 

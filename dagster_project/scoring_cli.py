@@ -33,9 +33,9 @@ from .core.scoring.testbeds import (
     DEFAULT_ERROR_PHRASES,
     TestbedRepliesError,
     extractive_replies,
+    headline_lines,
     load_replies,
     score_testbeds,
-    summary_rows,
     write_testbed_scores,
 )
 from .core.testbeds.build import DEFAULT_REFUSAL_PHRASE as TESTBED_REFUSAL_PHRASE
@@ -182,9 +182,8 @@ def cmd_testbeds_score(args: argparse.Namespace) -> int:
     paths = write_testbed_scores(args.out, scores)
     missing = scores.metrics["missing_replies"]["count"]
     print(f"scored {scores.metrics['items']} testbed items of {args.version} ({missing} missing replies)")
-    for row in summary_rows(scores.metrics):
-        rates = ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("testbed", "noise_rate") and v != "n/a")
-        print(f"  {row['testbed']:<15} noise {row['noise_rate']:<4} {rates}")
+    for line in headline_lines(scores.metrics):
+        print(f"  {line}")
     print("wrote " + ", ".join(str(p) for p in paths.values()))
     return 0
 

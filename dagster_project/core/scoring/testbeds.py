@@ -192,6 +192,31 @@ def summary_rows(metrics: dict) -> list[dict]:
     ]
 
 
+HEADLINE = {
+    "noise": ("accuracy", "rejection_rate"),
+    "negative": ("rejection_rate",),
+    "integration": ("accuracy",),
+    "counterfactual": ("accuracy", "error_detection_rate", "error_correction_rate", "misled_rate"),
+}
+
+
+def headline_lines(metrics: dict) -> list[str]:
+    """One line per testbed with the rates that matter for it, and noise accuracy per noise rate."""
+    lines = []
+    for testbed, names in HEADLINE.items():
+        scope = next((s for s in metrics["scopes"] if s["testbed"] == testbed and s["noise_rate"] is None), None)
+        if scope is None:
+            lines.append(f"{testbed:<15} no items")
+            continue
+        rates = ", ".join(f"{name} {_fmt(scope['metrics'].get(name))}" for name in names)
+        lines.append(f"{testbed:<15} {scope['n']:>4} items ({scope['missing_replies']} missing): {rates}")
+    by_rate = [s for s in metrics["scopes"] if s["testbed"] == "noise" and s["noise_rate"] is not None]
+    if by_rate:
+        shown = ", ".join(f"{s['noise_rate']:g}: {_fmt(s['metrics'].get('accuracy'))}" for s in by_rate)
+        lines.append(f"{'':<15} accuracy by noise rate {shown}")
+    return lines
+
+
 def accuracy_plot_svg(metrics: dict, width: int = 520, height: int = 260) -> str:
     """Accuracy against noise rate on the noise testbed, with the 95% CI as whiskers."""
     points = [
