@@ -79,14 +79,14 @@ def questions_from(frame: pd.DataFrame) -> list[Question]:
         frame = frame[frame["kept"].astype(bool)]
     out = []
     for row in frame.itertuples(index=False):
-        triples = row.triples_text
+        triples = row.triples_text if row.triples_text is not None else ()
         if isinstance(triples, str):
             triples = json.loads(triples) if triples.startswith("[") else triples.split("\n")
         items = tuple(str(i) for i in row.answer_items) or (str(row.answer),)
         out.append(
             Question(
                 str(row.qa_id), str(row.type), str(row.question), str(row.answer), items,
-                frozenset(str(a) for a in row.article_ids), tuple(str(t) for t in triples or ()),
+                frozenset(str(a) for a in row.article_ids), tuple(str(t) for t in triples),
             )  # fmt: skip
         )
     return sorted(out, key=lambda q: q.qa_id)
