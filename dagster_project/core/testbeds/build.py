@@ -143,7 +143,7 @@ class _Month:
         scores = {c.chunk_id: s for c, s in self.ranked(question)}
         found = [
             c for c in self.index.chunks
-            if all(mentions_any(c.tokens, self.naming_forms(item)) for item in items)
+            if all(c.mentions(self.naming_forms(item)) for item in items)
         ]  # fmt: skip
         return sorted(found, key=lambda c: (c.article_id not in question.article_ids, -scores.get(c.chunk_id, 0.0),
                                             c.chunk_id))  # fmt: skip
@@ -153,7 +153,7 @@ class _Month:
         forms = self.forms(items)
         return [
             c for c, _ in self.ranked(question)
-            if c.chunk_id not in exclude and not mentions_any(c.tokens, forms)
+            if c.chunk_id not in exclude and not c.mentions(forms)
         ]  # fmt: skip
 
     def rng(self, key: str) -> random.Random:
@@ -240,7 +240,7 @@ def _set_item(month: _Month, q: Question, funnel: _Funnel) -> list[dict]:
     for item in q.items:
         others = [o for o in q.items if o != item]
         candidates = [c for c in month.chunks_naming(q, [item]) if c not in chosen]
-        candidates.sort(key=lambda c: sum(mentions_any(c.tokens, month.naming_forms(o)) for o in others))
+        candidates.sort(key=lambda c: sum(c.mentions(month.naming_forms(o)) for o in others))
         if not candidates:
             break
         chosen.append(candidates[0])
@@ -269,7 +269,7 @@ def _mh_item(month: _Month, q: Question, funnel: _Funnel) -> list[dict]:
         funnel.drop("integration", q.qa_id, "multi-hop chain not readable from its triples")
         return []
     answer_forms = month.forms(q.items)
-    first_chunks = [c for c in month.chunks_naming(q, first[0]) if not mentions_any(c.tokens, answer_forms)]
+    first_chunks = [c for c in month.chunks_naming(q, first[0]) if not c.mentions(answer_forms)]
     last_chunks = [c for c in month.chunks_naming(q, last[0]) if c not in first_chunks[:1]]
     if not first_chunks or not last_chunks:
         funnel.drop("integration", q.qa_id, "multi-hop facts not in two separate chunks")
@@ -302,8 +302,8 @@ def _pair_items(month: _Month, simple: list[Question], funnel: _Funnel) -> list[
         if partner is None:
             continue
         free.remove(partner)
-        a = next(c for c in positive[first.qa_id] if not mentions_any(c.tokens, month.forms(partner.items)))
-        b = next(c for c in positive[partner.qa_id] if not mentions_any(c.tokens, month.forms(first.items)))
+        a = next(c for c in positive[first.qa_id] if not c.mentions(month.forms(partner.items)))
+        b = next(c for c in positive[partner.qa_id] if not c.mentions(month.forms(first.items)))
         both = first.items + partner.items
         question = joined_question(first.question, partner.question)
         combined = Question(f"{first.qa_id}+{partner.qa_id}", "pair", question, "; ".join(both), both,
@@ -324,8 +324,8 @@ def _pairable(month: _Month, a: Question, b: Question, positive: dict[str, list[
     question_tokens = tokenize(a.question + " " + b.question)
     if any(occurs(question_tokens, item_lemmas(i)) for i in a.items + b.items):
         return False
-    a_alone = [c for c in positive[a.qa_id] if not mentions_any(c.tokens, month.forms(b.items))]
-    b_alone = [c for c in positive[b.qa_id] if not mentions_any(c.tokens, month.forms(a.items))]
+    a_alone = [c for c in positive[a.qa_id] if not c.mentions(month.forms(b.items))]
+    b_alone = [c for c in positive[b.qa_id] if not c.mentions(month.forms(a.items))]
     return bool(a_alone and b_alone and a_alone[0] != b_alone[0])
 
 
@@ -340,7 +340,11 @@ def _counterfactual_item(month: _Month, q: Question, funnel: _Funnel) -> list[di
         funnel.drop("counterfactual", q.qa_id, "no chunk names the answer")
         return []
     seen = tokenize(" ".join([q.question] + [c.text for c in positives]))
-    named = {key for key, e in month.catalog.entities.items() if occurs(seen, item_lemmas(e.name))}
+    vocabulary = frozenset().union(*(t.readings for t in seen))
+    named = {
+        key for key, e in month.catalog.entities.items()
+        if set(item_lemmas(e.name)) <= vocabulary and occurs(seen, item_lemmas(e.name))
+    }  # fmt: skip
     substitute = choose_substitute(month.catalog, true_name, named, month.rng(f"counterfactual:{q.qa_id}"))
     if substitute is None:
         funnel.drop("counterfactual", q.qa_id, "no other entity of the same type")

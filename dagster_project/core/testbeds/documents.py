@@ -11,7 +11,7 @@ from rank_bm25 import BM25Okapi
 
 from ..common.russian import is_content_lemma, lemmas, words
 from ..release.tables import public_text
-from .text import Token, tokenize
+from .text import Token, occurs, tokenize
 
 DEFAULT_CHUNK_WORDS = 300
 
@@ -22,6 +22,11 @@ class Chunk:
     article_id: str
     text: str
     tokens: tuple[Token, ...] = field(repr=False)
+    vocabulary: frozenset[str] = field(default=frozenset(), repr=False)  # every reading of every token
+
+    def mentions(self, forms) -> bool:
+        """Whether any form (a lemma sequence) occurs; the vocabulary rules most chunks out at once."""
+        return any(set(form) <= self.vocabulary and occurs(self.tokens, form) for form in forms)
 
 
 def split_text(text: str, target_words: int = DEFAULT_CHUNK_WORDS) -> list[str]:
@@ -47,7 +52,9 @@ def month_chunks(articles: pd.DataFrame, target_words: int = DEFAULT_CHUNK_WORDS
     chunks = []
     for article_id, title, body in zip(articles["article_id"], articles["title"], articles["text"], strict=True):
         for index, text in enumerate(split_text(public_text(str(title), str(body)), target_words)):
-            chunks.append(Chunk(f"{article_id}:{index}", str(article_id), text, tuple(tokenize(text))))
+            tokens = tuple(tokenize(text))
+            vocabulary = frozenset().union(*(t.readings for t in tokens))
+            chunks.append(Chunk(f"{article_id}:{index}", str(article_id), text, tokens, vocabulary))
     return chunks
 
 

@@ -31,8 +31,8 @@ class Token:
 @lru_cache(maxsize=200_000)
 def readings(word: str) -> frozenset[str]:
     """Every lemma of a word (folded); a number is its own lemma."""
-    if any(ch.isdigit() for ch in word):
-        return frozenset({word})
+    if any(ch.isdigit() for ch in word):  # "2139", "Вектор-7": read as written, folded as lemma() folds
+        return frozenset({lemma(word), fold(word)})
     return frozenset({lemma(word)} | {fold(p.normal_form) for p in morph().parse(word)})
 
 

@@ -143,3 +143,11 @@ def test_two_questions_join_into_one():
     assert joined_question("Кто возглавляет «Каравай»?", "Какой город посетил Олег?") == (
         "Кто возглавляет «Каравай», и какой город посетил Олег?"
     )
+
+
+def test_answers_are_found_in_any_case_and_names_with_digits_too():
+    tokens = tokenize("Премию вручили Анне Соколовой и компании «Вектор-7», которая наняла 2 139 человек.")
+    assert occurs(tokens, item_lemmas("Анна Соколова"))
+    assert occurs(tokens, item_lemmas("Вектор-7"))
+    assert occurs(tokens, item_lemmas("2 139 человек"))
+    assert not occurs(tokens, item_lemmas("Вектор-8"))
