@@ -17,7 +17,8 @@ import razdel
 
 from ..common.russian import fold, lemma, morph
 
-_WORD_RE = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+(?:[-'][0-9A-Za-zА-Яа-яЁё]+)*")
+# Words, and numbers with a decimal point or comma ("96,4"), which razdel keeps as one token.
+_WORD_RE = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+(?:(?:[-']|(?<=\d)[.,](?=\d))[0-9A-Za-zА-Яа-яЁё]+)*")
 
 
 @dataclass(frozen=True)

@@ -151,3 +151,5 @@ def test_answers_are_found_in_any_case_and_names_with_digits_too():
     assert occurs(tokens, item_lemmas("Вектор-7"))
     assert occurs(tokens, item_lemmas("2 139 человек"))
     assert not occurs(tokens, item_lemmas("Вектор-8"))
+    money = tokenize("Суд взыскал 96,4 млн рублей, а не 12 млн рублей.")
+    assert occurs(money, item_lemmas("96,4 млн рублей")) and not occurs(money, item_lemmas("96,5 млн рублей"))
