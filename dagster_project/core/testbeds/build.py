@@ -141,10 +141,8 @@ class _Month:
     def chunks_naming(self, question: Question, items) -> list[Chunk]:
         """Chunks naming every one of `items`: those of the question's gold texts first, then by BM25."""
         scores = {c.chunk_id: s for c, s in self.ranked(question)}
-        found = [
-            c for c in self.index.chunks
-            if all(c.mentions(self.naming_forms(item)) for item in items)
-        ]  # fmt: skip
+        forms = [self.naming_forms(item) for item in items]
+        found = [c for c in self.index.chunks if all(c.mentions(f) for f in forms)]
         return sorted(found, key=lambda c: (c.article_id not in question.article_ids, -scores.get(c.chunk_id, 0.0),
                                             c.chunk_id))  # fmt: skip
 
@@ -339,11 +337,12 @@ def _counterfactual_item(month: _Month, q: Question, funnel: _Funnel) -> list[di
     if not positives:
         funnel.drop("counterfactual", q.qa_id, "no chunk names the answer")
         return []
-    seen = tokenize(" ".join([q.question] + [c.text for c in positives]))
-    vocabulary = frozenset().union(*(t.readings for t in seen))
+    question_tokens = tokenize(q.question)
+    vocabulary = frozenset().union(*(t.readings for t in question_tokens), *(c.vocabulary for c in positives))
     named = {
         key for key, e in month.catalog.entities.items()
-        if set(item_lemmas(e.name)) <= vocabulary and occurs(seen, item_lemmas(e.name))
+        if set(item_lemmas(e.name)) <= vocabulary
+        and (occurs(question_tokens, item_lemmas(e.name)) or any(c.mentions([item_lemmas(e.name)]) for c in positives))
     }  # fmt: skip
     substitute = choose_substitute(month.catalog, true_name, named, month.rng(f"counterfactual:{q.qa_id}"))
     if substitute is None:

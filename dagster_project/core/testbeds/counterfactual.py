@@ -14,6 +14,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pandas as pd
 
@@ -89,7 +90,7 @@ class EntityCatalog:
         entity = self.get(name)
         if entity is None:
             return []
-        gender = grammatical_gender(entity.name) if entity.person else None
+        gender = _gender(entity.name) if entity.person else None
         same_type = [
             other
             for key, other in sorted(self.entities.items())
@@ -97,7 +98,7 @@ class EntityCatalog:
             and key not in avoid
             and other.type == entity.type
             and len(other.name.split()[0]) > 1  # not a name that swallowed a preposition ("К мэрии ...")
-            and (gender is None or (grammatical_gender(other.name) == gender and _surname_inflects(other.name)))
+            and (gender is None or (_gender(other.name) == gender and _surname_inflects(other.name)))
         ]
         key = fold(name)
         if key in self.quoted:
@@ -113,6 +114,12 @@ class EntityCatalog:
 _PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}
 
 
+@lru_cache(maxsize=100_000)
+def _gender(name: str) -> str:
+    return grammatical_gender(name)
+
+
+@lru_cache(maxsize=100_000)
 def _head(name: str) -> str:
     """The lemma of the first common noun of a descriptive name ("Сопкинская городская больница"
     -> больница, "Арбитражный суд края" -> суд); "" for a one-word name ("Кречет")."""
@@ -130,6 +137,7 @@ def _most_common(counts: Counter) -> str:
     return min(counts, key=lambda d: (-counts[d], d)) if counts else ""
 
 
+@lru_cache(maxsize=100_000)
 def _surname_inflects(name: str) -> bool:
     """pymorphy3 can decline this person's surname (an unknown one may read as a common noun)."""
     return inflect_phrase(name, "gent", person=True).split()[-1] != name.split()[-1]

@@ -43,6 +43,7 @@ def tokenize(text: str) -> list[Token]:
     ]
 
 
+@lru_cache(maxsize=100_000)
 def item_lemmas(item: str) -> tuple[str, ...]:
     """The lemmas an occurrence of `item` must match, one per word."""
     return tuple(lemma(t.text) for t in razdel.tokenize(item) if _WORD_RE.fullmatch(t.text))
