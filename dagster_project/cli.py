@@ -73,6 +73,16 @@ def _print_release(hub, version: str) -> None:
     )
 
 
+def _print_testbeds(hub, version: str, *, hist: bool) -> None:
+    """The robustness testbed datasets of a version, if it has them: rows, and items per testbed."""
+    from .core.release.publishing import published_testbeds
+
+    for name, table in published_testbeds(hub, version, hist=hist).items():
+        per_testbed = table["testbed"].value_counts().sort_index() if "testbed" in table else None
+        counts = f" ({', '.join(f'{t} {n}' for t, n in per_testbed.items())})" if per_testbed is not None else ""
+        print(f"  {repo_name(name, hist=hist)}: {len(table)} rows{counts}, columns {', '.join(table.columns)}")
+
+
 def _print_testbed_baseline(data_dir: Path, month: Month) -> None:
     """The offline extractive reader's scores on the month's robustness testbeds (testbed_baseline)."""
     from .core.scoring.testbeds import JSON_FILE, headline_lines
@@ -149,6 +159,7 @@ def cmd_releases(args: argparse.Namespace) -> int:
             return 2
         for name, table in tables.items():
             print(f"  {repo_name(name, hist=args.hist)}: {len(table)} rows, columns {', '.join(table.columns)}")
+        _print_testbeds(hub, args.version, hist=args.hist)
         return 0
     repos = hub.repos()
     if not repos:

@@ -75,3 +75,5 @@ def test_cli_scores_replies_and_refuses_bad_input(materialized_month, tmp_path, 
     assert main(["testbeds", "score", "--hub", hub, "--version", VERSION, "--responses", str(replies),
                  "--out", str(out)]) == 2  # fmt: skip
     assert "unknown testbed id '100000'" in capsys.readouterr().err
+    assert main(["releases", "--hub", hub, "--version", VERSION]) == 0
+    assert "rag-bench-public-testbeds: " in capsys.readouterr().out
