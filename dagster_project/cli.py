@@ -105,6 +105,30 @@ def _print_release(hub, version: str) -> None:
     )
 
 
+def _print_testbeds(hub, version: str, *, hist: bool) -> None:
+    """The robustness testbed datasets of a version, if it has them: rows, and items per testbed."""
+    from .core.release.publishing import published_testbeds
+
+    for name, table in published_testbeds(hub, version, hist=hist).items():
+        per_testbed = table["testbed"].value_counts().sort_index() if "testbed" in table else None
+        counts = f" ({', '.join(f'{t} {n}' for t, n in per_testbed.items())})" if per_testbed is not None else ""
+        print(f"  {repo_name(name, hist=hist)}: {len(table)} rows{counts}, columns {', '.join(table.columns)}")
+
+
+def _print_testbed_baseline(data_dir: Path, month: Month) -> None:
+    """The offline extractive reader's scores on the month's robustness testbeds (testbed_baseline)."""
+    from .core.scoring.testbeds import JSON_FILE, headline_lines
+
+    path = data_dir / "testbed_baseline" / month.key / JSON_FILE
+    if not path.exists():
+        return
+    metrics = json.loads(path.read_text(encoding="utf-8"))
+    print(f"\nTestbeds of {month.version}: the offline extractive reader, 95% bootstrap CIs:")
+    for line in headline_lines(metrics):
+        print(f"  {line}")
+    print(f"  (all figures in {path.parent / 'testbeds.html'})")
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from .core.ingest.sources import bundled_sources
 
@@ -134,6 +158,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for month in months:
         if month not in failed:
             _print_release(hub, month.version)
+    done = [month for month in months if month not in failed]
+    if done:
+        _print_testbed_baseline(Path(settings.pipeline.data_dir), done[-1])
     print(f"Total time: {time.monotonic() - started:.1f} s")
     print("Open the Dagster UI with `make ui` (http://127.0.0.1:3000) to browse the runs, assets and checks.")
     print("List releases with `.venv/bin/ragbench releases`.")
@@ -164,6 +191,7 @@ def cmd_releases(args: argparse.Namespace) -> int:
             return 2
         for name, table in tables.items():
             print(f"  {repo_name(name, hist=args.hist)}: {len(table)} rows, columns {', '.join(table.columns)}")
+        _print_testbeds(hub, args.version, hist=args.hist)
         return 0
     repos = hub.repos()
     if not repos:

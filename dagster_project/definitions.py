@@ -12,6 +12,7 @@ from dagster import (
 
 from .assets import ASSET_MODULES
 from .assets.release import RELEASE_CHECKS
+from .assets.testbeds import TESTBED_CHECKS
 from .partitions import monthly_partitions
 from .resources import build_resources
 
@@ -37,7 +38,7 @@ def build_definitions(env=None) -> Definitions:
     """Definitions with resources from `env` (the process environment by default)."""
     return Definitions(
         assets=all_assets,
-        asset_checks=RELEASE_CHECKS,
+        asset_checks=RELEASE_CHECKS + TESTBED_CHECKS,
         jobs=[monthly_benchmark_job],
         schedules=[monthly_schedule],
         resources=build_resources(env),

@@ -18,6 +18,8 @@ from .core.filters.judge import CRITERIA
 from .core.release.hub.base import Hub
 from .core.release.hub.hf import HF_SCHEME
 from .core.release.publishing import open_hub, parse_private_overrides
+from .core.testbeds.build import DEFAULT_REFUSAL_PHRASE
+from .core.testbeds.documents import DEFAULT_CHUNK_WORDS
 
 DEFAULT_HUB = "./var/hub"
 DEFAULT_DATA_DIR = "./var/data"
@@ -143,6 +145,9 @@ class PipelineOptions(_FromEnv):
     judge_criteria: CommaList = _env("RAGBENCH_JUDGE_CRITERIA", list(CRITERIA))
     judge_min_criterion_score: int = _env("RAGBENCH_JUDGE_MIN_SCORE", 1, ge=0, le=2)
     submissions_dir: str = _env("RAGBENCH_SUBMISSIONS_DIR", DEFAULT_SUBMISSIONS_DIR)
+    # RGB-style testbeds: the reply expected when the documents do not answer, and the chunk size
+    testbed_refusal_phrase: str = _env("RAGBENCH_TESTBED_REFUSAL_PHRASE", DEFAULT_REFUSAL_PHRASE, min_length=1)
+    testbed_chunk_words: int = _env("RAGBENCH_TESTBED_CHUNK_WORDS", DEFAULT_CHUNK_WORDS, ge=20)
 
 
 class Settings(BaseModel):

@@ -38,6 +38,7 @@ from ..resources import BenchmarkSettings, ReleaseKey, StorageResource
 from ..resources.io_manager import read_strategies
 from ._common import markdown_table, month_of, table_metadata
 from .filters import funnel_path
+from .testbeds import recorded_testbeds
 
 _DESCRIPTIONS = {
     "public_texts": "Public texts: id (public int), text. The retrieval corpus of the month.",
@@ -211,7 +212,8 @@ def _recorded_funnel(storage: StorageResource, partition_key: str) -> list[dict]
     group_name="release",
     partitions_def=monthly_partitions,
     kinds={"python", "huggingface"},
-    description="Publishes version 1.N.0 of the four datasets to the hub (RAGBENCH_HUB), and the previous "
+    description="Publishes version 1.N.0 of the four datasets and the two testbed datasets to the hub "
+    "(RAGBENCH_HUB), and the previous "
     "month's release as version 1.(N-1).0 of the hist-* datasets. Versions are immutable.",
 )
 def published_release(
@@ -220,6 +222,8 @@ def published_release(
     public_questions: pd.DataFrame,
     private_qa: pd.DataFrame,
     private_texts: pd.DataFrame,
+    public_testbeds: pd.DataFrame,
+    private_testbeds: pd.DataFrame,
     hub: ResourceParam[Hub],
     release_key: ResourceParam[ReleaseKey],
     benchmark: BenchmarkSettings,
@@ -242,7 +246,10 @@ def published_release(
         "public_questions": public_questions,
         "private_qa": private_qa,
         "private_texts": private_texts,
+        "public_testbeds": public_testbeds,
+        "private_testbeds": private_testbeds,
     }
+    manifest["testbeds"] = recorded_testbeds(storage, context.partition_key, public_testbeds)
     publication = publish_month(hub, month, tables, manifest)
     published = publication.repos
     summary = {"month": month.label, "hub": hub.describe(), **publication.as_dict(), "manifest": manifest}

@@ -243,6 +243,18 @@ def lemma_key(text: str) -> str:
     return " ".join(lemmas(text))
 
 
+_FUNCTION_POS = {"PREP", "CONJ", "PRCL", "INTJ", "NPRO", "PRED"}
+
+
+@lru_cache(maxsize=100_000)
+def is_content_lemma(lemma_: str) -> bool:
+    """A lemma that carries meaning for retrieval: not a function word, a number counts."""
+    if any(ch.isdigit() for ch in lemma_):
+        return True
+    parse = morph().parse(lemma_)[0]
+    return parse.tag.POS not in _FUNCTION_POS and len(lemma_) > 1
+
+
 # --- inflection -------------------------------------------------------------------------------
 
 _NOMINAL = {"NOUN", "ADJF", "PRTF", "NUMR"}

@@ -16,7 +16,7 @@ from .hub.base import Hub, PublishedRepo, ReleaseNotFoundError, release_uploads,
 from .hub.hf import HF_SCHEME, HfHub
 from .hub.local import LocalHub
 from .manifest import IntegrityError
-from .tables import DATASETS
+from .tables import DATASETS, TESTBED_DATASETS
 
 
 def open_hub(
@@ -81,6 +81,7 @@ def publish_month(
         except ReleaseNotFoundError:
             result.hist_status = f"skipped: {previous.version} ({previous}) is not published"
         else:
+            lagged.update(published_testbeds(hub, previous.version))
             uploads += release_uploads(previous.version, lagged, lagged_manifest, hist=True)
             result.hist_version = previous.version
             result.hist_status = "published"
@@ -101,6 +102,12 @@ def verified_release(hub: Hub, version: str) -> dict[str, pd.DataFrame]:
     if problems:
         raise IntegrityError(f"{version} on {hub.describe()} fails verification: " + "; ".join(problems))
     return hub.load_release(version)
+def published_testbeds(hub: Hub, version: str, *, hist: bool = False) -> dict[str, pd.DataFrame]:
+    """The testbed datasets of `version`, or {} for a version published without them."""
+    try:
+        return {name: hub.load(repo_name(name, hist=hist), version) for name in TESTBED_DATASETS}
+    except ReleaseNotFoundError:
+        return {}
 
 
 class VersionMismatchError(RuntimeError):
