@@ -39,7 +39,17 @@ import pandas as pd
 from pyoxigraph import NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
-from .rdf import RDFS_LABEL, TYPE_CLASSES, GraphIndex, article_id_of, term_from_key, term_key
+from ..extraction.schema.relations import IMPLIED_BY, SCHEMA
+from .rdf import (
+    RDFS_LABEL,
+    SCHEMA_KEY_PREFIX,
+    TYPE_CLASSES,
+    GraphIndex,
+    article_id_of,
+    relation_iri,
+    term_from_key,
+    term_key,
+)
 
 SUBGRAPH_TYPES = ("simple", "set", "cond", "mh")
 SUBGRAPH_COLUMNS = ["subgraph_id", "type", "triples", "answer", "answer_labels", "bridge", "anchor", "article_ids"]
@@ -58,6 +68,8 @@ _CENTER_LINE = re.compile(r"^(?P<indent>[ \t]*)#@center (?P<variable>\?\w+)[ \t]
 
 _OUT_DEGREE = "SELECT ?node (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?node ?r ?o } } GROUP BY ?node"
 _IN_DEGREE = "SELECT ?node (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?r ?node } FILTER (isIRI(?node)) } GROUP BY ?node"
+# Relation IRI -> schema relation id.
+_SCHEMA_IDS = {relation_iri(SCHEMA_KEY_PREFIX + schema_id).value: schema_id for schema_id in SCHEMA}
 _THING_LABELS = (
     f"SELECT ?node ?label WHERE {{ ?node a <{THING.value}> OPTIONAL {{ ?node <{RDFS_LABEL.value}> ?label }} }}"
 )
@@ -200,6 +212,15 @@ def _partners(store: Store, anchor, relation, direction: str) -> list[str]:
     return sorted({term_key(q.subject) for q in quads})
 
 
+def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str]:
+    """Partners of the anchor by relations that imply `relation` (core/extraction/schema IMPLIED_BY)."""
+    schema_id = _SCHEMA_IDS.get(relation.value)
+    found: set[str] = set()
+    for implying in IMPLIED_BY.get(schema_id, ()):
+        found |= set(_partners(store, anchor, relation_iri(SCHEMA_KEY_PREFIX + implying), direction))
+    return found
+
+
 def _subgraph_of_row(
     store: Store, kind: str, row: dict[str, object], generic: frozenset[str], max_set_partners: int
 ) -> Subgraph | None:
@@ -219,6 +240,8 @@ def _subgraph_of_row(
         partners = _partners(store, row["anchor"], row["r"], keys["direction"])
         if len(partners) > max_set_partners or keys["anchor"] in partners or any(p in generic for p in partners):
             return None
+        if _implied_partners(store, row["anchor"], row["r"], keys["direction"]) - set(partners):
+            return None  # «Кто работает в X?» would leave out its director
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
         return Subgraph("set", triples, tuple(partners), anchor=keys["anchor"])
     if kind == "cond":

@@ -419,3 +419,17 @@ def test_sampling_takes_everything_when_the_graph_is_small(tmp_path):
         # even when every center's stream is cut after one row, a short sample rereads them in full
         tight = SamplingLimits(per_center=1, rows_per_center=1, centers_per_query=3)
         assert {sg.subgraph_id for sg in sample_subgraphs(store, kind, limit=1000, seed=0, limits=tight)} == every
+
+
+def test_a_set_counts_the_partners_of_relations_that_imply_it(tmp_path):
+    # whoever heads an institute works there: «Кто работает в ТИО?» must not leave out its director
+    staff = [("PER:Анна Гордеева", "schema:works_at", "ТИО"), ("PER:Вера Лунёва", "schema:works_at", "ТИО")]
+    (tmp_path / "with_head").mkdir()
+    (tmp_path / "without_head").mkdir()
+    _, store = build_store(tmp_path / "with_head", [*staff, ("PER:Нина Вершинина", "schema:heads", "ТИО")])
+    assert readable(store, "set") == set()
+    _, store = build_store(tmp_path / "without_head", staff)
+    assert readable(store, "set") == {
+        ((("Анна Гордеева", "schema:works_at", "ТИО"), ("Вера Лунёва", "schema:works_at", "ТИО")),
+         ("Анна Гордеева", "Вера Лунёва"), None),
+    }  # fmt: skip

@@ -291,5 +291,10 @@ SCHEMA: dict[str, Relation] = {
 }
 
 
+# Relations whose facts are also facts of another: whoever heads, teaches at or coaches an
+# organization works there, so «Кто работает в X? Назовите всех» must count them too.
+IMPLIED_BY: dict[str, tuple[str, ...]] = {"works_at": ("heads", "teaches_at", "coaches")}
+
+
 def relation(relation_id: str) -> Relation:
     return SCHEMA[relation_id]
