@@ -233,6 +233,10 @@ def _subgraph_of_row(
     if any(keys[name] in generic for name in ASKED_ABOUT[kind]):
         return None
     if kind == "simple":
+        implied = _implied_partners(store, row["s"], row["r"], "out")
+        implied |= _implied_partners(store, row["o"], row["r"], "in")
+        if implied - {keys["s"], keys["o"]}:
+            return None  # «Кто работает в X?» has a second answer: its director
         return Subgraph("simple", ((keys["s"], keys["r"], keys["o"]),), (keys["o"],))
     if kind == "set":
         if int(row["partners"].value) > max_set_partners:
