@@ -16,6 +16,7 @@ from functools import lru_cache
 import razdel
 
 from ..common.russian import fold, lemma, morph
+from ..filters.question_grammar import looks_like_person as person_by_morphology
 
 # Words, and numbers with a decimal point or comma ("96,4"), which razdel keeps as one token.
 _WORD_RE = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+(?:(?:[-']|(?<=\d)[.,](?=\d))[0-9A-Za-zА-Яа-яЁё]+)*")
@@ -66,7 +67,12 @@ def occurs(tokens: Sequence[Token], needle: Sequence[str]) -> bool:
 
 
 def looks_like_person(item: str) -> bool:
-    """Two or three capitalized words ("Анна Соколова"): a name whose surname alone also names it."""
+    """A personal name ("Анна Соколова"), whose surname alone also names it, by morphology; when
+    morphology cannot tell, two or three capitalized words count as one, so negatives stay clean.
+    «Администрация Бережанска» is no person: «Бережанск» alone does not name it."""
+    verdict = person_by_morphology(item)
+    if verdict is not None:
+        return verdict
     parts = item.split()
     return 2 <= len(parts) <= 3 and all(p[:1].isupper() and p.replace("-", "").isalpha() for p in parts)
 

@@ -87,3 +87,11 @@ def test_a_thing_is_named_in_its_dictionary_form_however_often_the_texts_inflect
     )
     frame = normalize_triplets(raw, {})
     assert set(frame["canonical_object"]) == {"Бергранит"}
+
+
+def test_a_citys_mayoralty_and_administration_are_one_institution():
+    raw = triplets_frame([
+        _fact("Виктор Шамрай", "Мэрия Бережанска"), _fact("Ян Ким", "Администрация Бережанска"),
+        _fact("Олег Иванов", "Администрация города Бережанска"),
+    ])  # fmt: skip
+    assert normalize_triplets(raw, {})["object_key"].nunique() == 1

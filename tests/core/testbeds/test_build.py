@@ -153,3 +153,9 @@ def test_answers_are_found_in_any_case_and_names_with_digits_too():
     assert not occurs(tokens, item_lemmas("Вектор-8"))
     money = tokenize("Суд взыскал 96,4 млн рублей, а не 12 млн рублей.")
     assert occurs(money, item_lemmas("96,4 млн рублей")) and not occurs(money, item_lemmas("96,5 млн рублей"))
+
+
+def test_an_institution_named_after_a_city_is_not_named_by_the_city_alone():
+    # «Бережанск» in a negative document does not name «Администрация Бережанска» (a person's surname would)
+    assert ("бережанск",) not in item_forms("Администрация Бережанска")
+    assert ("соколова",) in item_forms("Анна Соколова") or ("соколов",) in item_forms("Анна Соколова")
