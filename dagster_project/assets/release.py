@@ -206,7 +206,7 @@ def _rematerialized_since_last_publication(context: AssetExecutionContext) -> di
 
     previous = latest(context.asset_key)
     since = previous.timestamp if previous else None
-    upstream = AssetSelection.assets(context.asset_key).upstream().resolve(context.repository_def.asset_graph)
+    upstream = AssetSelection.assets(context.asset_key).upstream().resolve(context.job_def.asset_layer.asset_graph)
     rematerialized = {}
     for key in sorted(upstream - {context.asset_key}, key=lambda k: k.to_user_string()):
         record = latest(key)
