@@ -2,7 +2,8 @@
 
 ragbench demo                      materialize every month of the bundled corpus, publish locally
 ragbench materialize --month M     run the whole pipeline for one month
-ragbench releases [--hub H]        list published versions per dataset repo
+ragbench pools                     set the Dagster pool limits (LLM endpoint, hub) from the settings
+ragbench releases [--hub H]        list published versions and revisions per dataset repo
 ragbench releases --version V      show one version (counts, manifest)
 ragbench download --version V      copy the public datasets of a version from a hub (local or hf://)
 ragbench subgraphs GRAPH --type T  print subgraphs of a graph file as JSON lines
@@ -133,6 +134,22 @@ def cmd_materialize(args: argparse.Namespace) -> int:
     else:
         print(f"{month}: FAILED")
     return 0 if result.success else 1
+
+
+def cmd_pools(args: argparse.Namespace) -> int:
+    """Set the limits of the Dagster pools (LLM endpoint, hub) on the DAGSTER_HOME instance."""
+    from dagster import DagsterInstance
+
+    from .pools import apply_pool_limits
+
+    settings = Settings.from_env()
+    if not settings.dagster_home:
+        print("error: DAGSTER_HOME is not set: pool limits are stored in a persistent instance", file=sys.stderr)
+        return 2
+    Path(settings.dagster_home).mkdir(parents=True, exist_ok=True)
+    limits = apply_pool_limits(DagsterInstance.get(), settings.operations)
+    print(f"pool limits on {settings.dagster_home}: " + ", ".join(f"{pool} {n}" for pool, n in limits.items()))
+    return 0
 
 
 def cmd_releases(args: argparse.Namespace) -> int:
@@ -275,6 +292,9 @@ def build_parser() -> argparse.ArgumentParser:
     materialize.add_argument("--month", required=True, help="YYYY-MM or YYYY-MM-01")
     materialize.add_argument("--verbose", action="store_true", help="show Dagster's step-by-step log")
     materialize.set_defaults(func=cmd_materialize)
+
+    pools = sub.add_parser("pools", help="set the Dagster pool limits (RAGBENCH_*_POOL_LIMIT) on DAGSTER_HOME")
+    pools.set_defaults(func=cmd_pools)
 
     releases = sub.add_parser("releases", help="list or show published versions")
     releases.add_argument("--hub", help=HUB_HELP)

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from dagster import (
     AssetSelection,
+    AutomationCondition,
+    AutomationConditionSensorDefinition,
+    DefaultSensorStatus,
     Definitions,
     build_schedule_from_partitioned_job,
     define_asset_job,
+    in_process_executor,
     load_assets_from_modules,
+    multiprocess_executor,
 )
 
+from . import dagster_warnings  # noqa: F401  (before the assets: it filters their warnings)
 from .assets import ASSET_MODULES
 from .assets.release import RELEASE_CHECKS
 from .partitions import monthly_partitions
 from .resources import build_resources
+from .settings import Settings
 
 all_assets = load_assets_from_modules(ASSET_MODULES)
 
@@ -32,15 +39,41 @@ monthly_schedule = build_schedule_from_partitioned_job(
     hour_of_day=3,
 )
 
+# After a stage of some month is re-materialized, its downstream assets of that month are refreshed,
+# up to a revision of the release (and, through published_release's dependency on its previous
+# month, the hist-* datasets of the next month). Months never built are not filled in: the
+# schedule and backfills create months; this only keeps existing ones consistent.
+REFRESH_AFTER_RERUN = AutomationCondition.eager().without(AutomationCondition.in_latest_time_window())
+AUTOMATED = AssetSelection.all() - AssetSelection.assets("news_articles")
+
+EXECUTORS = {"in_process": in_process_executor, "multiprocess": multiprocess_executor}
+
+
+def refresh_sensor(enabled: bool) -> AutomationConditionSensorDefinition:
+    return AutomationConditionSensorDefinition(
+        "refresh_after_rerun",
+        target=AUTOMATED,
+        default_status=DefaultSensorStatus.RUNNING if enabled else DefaultSensorStatus.STOPPED,
+        minimum_interval_seconds=30,
+        description="Re-materializes the downstream assets of a month whose stage was re-materialized "
+        "(on when RAGBENCH_AUTOMATION=true; can be started or stopped here).",
+    )
+
 
 def build_definitions(env=None) -> Definitions:
-    """Definitions with resources from `env` (the process environment by default)."""
-    return Definitions(
+    """Definitions with resources and operations settings from `env` (the process environment by default)."""
+    operations = Settings.from_env(env).operations
+    definitions = Definitions(
         assets=all_assets,
         asset_checks=RELEASE_CHECKS,
         jobs=[monthly_benchmark_job],
         schedules=[monthly_schedule],
+        sensors=[refresh_sensor(operations.automation)],
         resources=build_resources(env),
+        executor=EXECUTORS[operations.executor],
+    )
+    return definitions.map_resolved_asset_specs(
+        func=lambda spec: spec.replace_attributes(automation_condition=REFRESH_AFTER_RERUN), selection=AUTOMATED
     )
 
 
