@@ -44,7 +44,19 @@ monthly_schedule = build_schedule_from_partitioned_job(
 # month, the hist-* datasets of the next month). Months never built are not filled in: the
 # schedule and backfills create months; this only keeps existing ones consistent.
 REFRESH_AFTER_RERUN = AutomationCondition.eager().without(AutomationCondition.in_latest_time_window())
+# The release of the first month on a hub has no previous month: its own missing previous partition
+# must not hold it back (publishing still refuses a gap in the middle, naming the month).
+REFRESH_RELEASE_AFTER_RERUN = REFRESH_AFTER_RERUN.replace(
+    AutomationCondition.any_deps_missing(),
+    AutomationCondition.any_deps_missing().ignore(AssetSelection.assets("published_release")),
+)
 AUTOMATED = AssetSelection.all() - AssetSelection.assets("news_articles")
+
+
+def refresh_condition(spec):
+    condition = REFRESH_RELEASE_AFTER_RERUN if spec.key.to_user_string() == "published_release" else REFRESH_AFTER_RERUN
+    return spec.replace_attributes(automation_condition=condition)
+
 
 EXECUTORS = {"in_process": in_process_executor, "multiprocess": multiprocess_executor}
 
@@ -72,9 +84,7 @@ def build_definitions(env=None) -> Definitions:
         resources=build_resources(env),
         executor=EXECUTORS[operations.executor],
     )
-    return definitions.map_resolved_asset_specs(
-        func=lambda spec: spec.replace_attributes(automation_condition=REFRESH_AFTER_RERUN), selection=AUTOMATED
-    )
+    return definitions.map_resolved_asset_specs(func=refresh_condition, selection=AUTOMATED)
 
 
 defs = build_definitions()
