@@ -88,7 +88,12 @@ def test_the_production_instance_runs_a_month_and_a_backfill_on_postgres(postgre
         monkeypatch.setenv(name, value)
     home = Path(env["DAGSTER_HOME"])
     home.mkdir()
-    shutil.copy(REPO / "deploy" / "dagster.yaml", home / "dagster.yaml")
+    # the production file as it is, plus: wait for the code server to exit before Postgres stops
+    (home / "dagster.yaml").write_text(
+        (REPO / "deploy" / "dagster.yaml").read_text(encoding="utf-8")
+        + "code_servers:\n  wait_for_local_processes_on_shutdown: true\n",
+        encoding="utf-8",
+    )
 
     with DagsterInstance.get() as instance:
         for storage in (instance.run_storage, instance.event_log_storage, instance.schedule_storage):
