@@ -43,13 +43,15 @@ monthly_schedule = build_schedule_from_partitioned_job(
 # up to a revision of the release (and, through published_release's dependency on its previous
 # month, the hist-* datasets of the next month). Months never built are not filled in: the
 # schedule and backfills create months; this only keeps existing ones consistent.
-REFRESH_AFTER_RERUN = AutomationCondition.eager().without(AutomationCondition.in_latest_time_window())
+REFRESH_AFTER_RERUN = (
+    AutomationCondition.eager().without(AutomationCondition.in_latest_time_window()).with_label("refresh after rerun")
+)
 # The release of the first month on a hub has no previous month: its own missing previous partition
 # must not hold it back (publishing still refuses a gap in the middle, naming the month).
 REFRESH_RELEASE_AFTER_RERUN = REFRESH_AFTER_RERUN.replace(
     AutomationCondition.any_deps_missing(),
     AutomationCondition.any_deps_missing().ignore(AssetSelection.assets("published_release")),
-)
+).with_label("refresh after rerun (the first month needs no previous month)")
 AUTOMATED = AssetSelection.all() - AssetSelection.assets("news_articles")
 
 

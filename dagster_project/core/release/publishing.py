@@ -107,7 +107,8 @@ def previous_release(hub: Hub, month: Month) -> tuple[str | None, str]:
             f"and the hist-* datasets of {month} are the release of {previous} (materialize published_release "
             f"for partition {previous.key}, or backfill {previous}..{month} from the Dagster UI)"
         )
-    return None, f"none: {month} is the first month on {hub.describe()}"
+    first = f"{month} is the first month on {hub.describe()}"
+    return None, f"skipped: {previous.version} ({previous}) is not published; {first}"
 
 
 def _as_published(table: pd.DataFrame) -> pd.DataFrame:
@@ -192,7 +193,7 @@ def publish_month(
             }
             result.message = f"{month}: published {result.version}, a revision of {latest}"
         else:
-            manifest = {**manifest, "version": result.version, "revises": None}
+            manifest = {**manifest, "version": result.version}
             result.message = f"{month}: published {result.version}"
         result.manifest = manifest
         uploads += release_uploads(result.version, tables, manifest)
