@@ -228,7 +228,7 @@ def _publication_metadata(publication, manifest: dict, hub: Hub) -> dict:
         "revises": MetadataValue.text(publication.revises or "-"),
         "hub": MetadataValue.text(hub.describe()),
         "repos": MetadataValue.md(markdown_table(pd.DataFrame(repos + hist))),
-        "hist": MetadataValue.text(f"{publication.hist_version or '-'} ({publication.hist_status})"),
+        "hist": MetadataValue.json(publication.as_dict()["hist"]),
         "questions_per_type": MetadataValue.md(
             markdown_table(pd.DataFrame([manifest["counts"]["questions_per_type"]]))
         ),
