@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from pyoxigraph import DefaultGraph, Store
 
-from dagster_project.core.graph.rdf import RDFS_LABEL, term_key
+from dagster_project.core.graph.rdf import HAS_DESCRIPTOR, RDF_TYPE, RDFS_LABEL, term_key
 from dagster_project.core.graph.subgraphs import THING, Subgraph, is_named_thing
 
 
@@ -44,6 +44,14 @@ class _Facts:
 
     def __init__(self, store: Store):
         self.facts, self.generic = facts_and_generic(store)
+        # what a question calls a node: its type and class noun
+        self.classes: dict[str, tuple] = defaultdict(lambda: ((), ()))
+        for q in store.quads_for_pattern(None, None, None, DefaultGraph()):
+            kind, noun = self.classes[q.subject.value]
+            if q.predicate == RDF_TYPE:
+                self.classes[q.subject.value] = (tuple(sorted((*kind, q.object.value))), noun)
+            elif q.predicate == HAS_DESCRIPTOR:
+                self.classes[q.subject.value] = (kind, tuple(sorted((*noun, q.object.value))))
         self.partners: dict[tuple[str, str, str], set[str]] = defaultdict(set)
         self.linked: dict[str, set[str]] = defaultdict(set)  # node -> nodes sharing a fact with it, either way
         for s, r, o in self.facts:
@@ -97,8 +105,11 @@ def _cond(graph: _Facts) -> set[str]:
                 # the entities standing where x stands in each fact, seen from y's side
                 back1 = partners[(y1, r1, "in" if d1 == "out" else "out")]
                 back2 = partners[(y2, r2, "in" if d2 == "out" else "out")]
-                # each condition alone fits at least two entities, and only x fits both
-                if len(back1) >= 2 and len(back2) >= 2 and back1 & back2 == {x}:
+                # each condition alone fits at least two entities of x's class (the question names
+                # x by its class noun), and only x fits both
+                same1 = [n for n in back1 if graph.classes[n] == graph.classes[x]]
+                same2 = [n for n in back2 if graph.classes[n] == graph.classes[x]]
+                if len(same1) >= 2 and len(same2) >= 2 and back1 & back2 == {x}:
                     triples = (_edge(x, r1, y1, d1), _edge(x, r2, y2, d2))
                     found.add(Subgraph("cond", triples, (x,)).subgraph_id)
     return found

@@ -389,7 +389,8 @@ def test_exhaustive_queries_agree_with_the_plain_statement_on_random_graphs(tmp_
 
 
 def test_sampling_with_hub_caps_only_emits_subgraphs_unique_on_the_whole_graph(tmp_path):
-    path = write_synthetic_graph(tmp_path / "g.nq", 600, seed=5, n_entities=120, n_relations=5)
+    # 800 facts: enough conds whose conditions each fit two nodes of the answer's class away from the hubs
+    path = write_synthetic_graph(tmp_path / "g.nq", 800, seed=5, n_entities=120, n_relations=5)
     store = load_store(path)
     profile = GraphProfile.of(store)
     assert profile.hubs(15), "the graph should have hubs above the cap"
@@ -436,3 +437,19 @@ def test_a_set_counts_the_partners_of_relations_that_imply_it(tmp_path):
         ((("Анна Гордеева", "schema:works_at", "ТИО"), ("Вера Лунёва", "schema:works_at", "ТИО")),
          ("Анна Гордеева", "Вера Лунёва"), None),
     }  # fmt: skip
+
+
+def test_cond_conditions_must_each_fit_another_node_of_the_answers_class(tmp_path):
+    # «Какая компания получила кредит банка «Заречный» и посетила выставку?»: if the only other
+    # borrower is a person, «компания» and the first condition already name the answer
+    def conds(first_borrower: str) -> set:
+        folder = tmp_path / first_borrower.replace(":", "_")
+        folder.mkdir()
+        _, store = build_store(folder, [
+            ("Заречный", "выдать кредит", "Альфа"), ("Заречный", "выдать кредит", first_borrower),
+            ("Альфа", "подписать соглашение с", "ВТУ"), ("Бета", "подписать соглашение с", "ВТУ"),
+        ])  # fmt: skip
+        return {answer for _, answer, _ in readable(store, "cond")}
+
+    assert conds("PER:Иван Петров") == set()
+    assert conds("Гамма") == {("Альфа",)}
