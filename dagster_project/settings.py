@@ -131,6 +131,8 @@ class PipelineOptions(_FromEnv):
     judge_criteria: CommaList = _env("RAGBENCH_JUDGE_CRITERIA", list(CRITERIA))
     judge_min_criterion_score: int = _env("RAGBENCH_JUDGE_MIN_SCORE", 1, ge=0, le=2)
     submissions_dir: str = _env("RAGBENCH_SUBMISSIONS_DIR", DEFAULT_SUBMISSIONS_DIR)
+    # Scale: extraction worker processes (unset = every usable core).
+    workers: int | None = _env("RAGBENCH_WORKERS", None, ge=1)
 
 
 class Settings(BaseModel):

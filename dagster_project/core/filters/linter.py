@@ -11,9 +11,11 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
+from ..common.parses import article_text
 from ..common.russian import lemma_key, lemmas, parse_document
 from .question_grammar import (
     Clause,
@@ -229,8 +231,12 @@ def _expected_kind(word: str, item: str, person: bool | None) -> str | None:
 class GoldTexts:
     """Lemmatized texts of the month, with the named entities Natasha finds in each (for types)."""
 
-    def __init__(self, articles: pd.DataFrame):
+    def __init__(self, articles: pd.DataFrame, parse: Callable[[str], Any] = parse_document):
         self._text = dict(zip(articles["article_id"], articles["title"] + "\n" + articles["text"], strict=True))
+        # Entities come from the article's one parse (the text extraction parsed), cached where kept.
+        parsed_texts = map(article_text, articles["title"], articles["text"])
+        self._parsed_text = dict(zip(articles["article_id"], parsed_texts, strict=True))
+        self._parse = parse
         self._lemmas: dict[str, str] = {}
         self._entities: dict[str, dict[str, str]] = {}
         self._quoted: dict[str, dict[str, set[str]]] = {}
@@ -257,7 +263,7 @@ class GoldTexts:
     def entity_types(self, article_id: str) -> dict[str, str]:
         """Lemma key of each named entity's normal form -> PER / ORG / LOC."""
         if article_id not in self._entities:
-            doc = parse_document(self._text[article_id], syntax=False)
+            doc = self._parse(self._parsed_text[article_id])
             self._entities[article_id] = {
                 " ".join(lemmas(span.normal or span.text)): span.type for span in doc.spans
             }
@@ -341,9 +347,10 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     return unique
 
 
-def lint(qa: pd.DataFrame, articles: pd.DataFrame) -> pd.DataFrame:
-    """One verdict per question: pass when no rule fires; score = 1 / (1 + number of findings)."""
-    texts = GoldTexts(articles)
+def lint(qa: pd.DataFrame, articles: pd.DataFrame, parse: Callable[[str], Any] = parse_document) -> pd.DataFrame:
+    """One verdict per question: pass when no rule fires; score = 1 / (1 + number of findings).
+    `parse`: Natasha's parse of an article text (a cached one where the pipeline keeps them)."""
+    texts = GoldTexts(articles, parse)
     rows = []
     for row in qa.itertuples(index=False):
         findings = lint_question(row, texts)
