@@ -17,6 +17,7 @@ import tempfile
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import get_context
 from pathlib import Path
 from typing import TypeVar
@@ -114,8 +115,13 @@ def run_in_workers(
         with threadpool_limits(limits=1):  # a second BLAS thread would only spin beside this one
             return list(_reporting(map(function, items), on_progress))
     # spawn, not fork: the caller (Dagster) runs threads, and a forked child could inherit a held lock.
-    with ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_start_worker) as pool:
-        return list(_reporting(pool.map(function, items, chunksize=chunk_size), on_progress))
+    try:
+        with ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_start_worker) as pool:
+            return list(_reporting(pool.map(function, items, chunksize=chunk_size), on_progress))
+    except BrokenProcessPool:
+        raise RuntimeError(
+            f"a worker process died (out of memory?); retry with fewer workers (RAGBENCH_WORKERS, now {workers})"
+        ) from None
 
 
 def _reporting(results: Iterable[R], on_progress: Callable[[int], None] | None) -> Iterable[R]:
