@@ -71,9 +71,12 @@ def run(root: Path, articles: int, workers: int, seed: int) -> None:
     result = run_month(MONTH, instance=instance, env=env)
     wall = time.perf_counter() - started
     cpu = cpu_seconds() - cpu_before
-    if not result.success:
-        raise SystemExit(f"the pipeline failed on the synthetic month of {articles} articles")
     kept = _kept_articles(result)
+    if not result.success:
+        # A blocking release check can stop a synthetic month (its renamed names are odd data); every
+        # stage before it ran, so the timings still say what they measure.
+        failed = sorted({e.step_key for e in result.all_events if e.is_step_failure})
+        print(f"the run stopped at {', '.join(failed)}; the stages downstream of it did not run")
     print(f"nproc {usable_cores()}, workers {workers}, load average before {load_before[0]:.1f}, "
           f"after {os.getloadavg()[0]:.1f}")  # fmt: skip
     print(f"articles: {articles} generated, {kept} kept after deduplication")
@@ -96,7 +99,7 @@ def _kept_articles(result) -> int:
         rows = materialization.metadata.get("dagster/row_count") or materialization.metadata.get("rows")
         if rows is not None:
             return int(rows.value)
-    raise SystemExit("news_articles reported no row count")
+    raise SystemExit("the pipeline failed before news_articles reported its row count")
 
 
 def main() -> None:
