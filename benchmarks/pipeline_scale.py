@@ -90,8 +90,16 @@ def run(root: Path, articles: int, workers: int, seed: int) -> None:
     print(f"total wall {wall:.1f} s, CPU {cpu:.1f} s ({cpu / wall:.2f} cores busy), "
           f"{kept / cpu:.1f} articles per CPU second")  # fmt: skip
     print(f"peak RSS: this process {own_mb:.0f} MB, largest worker {worker_mb:.0f} MB")
+    workers_cpu = _children_cpu_seconds()
+    if worker_mb > 200:  # the workers did the extraction (parse + grammars) and nothing else
+        print(f"extraction workers CPU {workers_cpu:.1f} s = {workers_cpu / kept * 1000:.1f} ms per article")
     print(f"RESULT peak_rss_mb {peak_mb:.0f}")
     print(f"RESULT articles_per_s {kept / wall:.2f}")
+
+
+def _children_cpu_seconds() -> float:
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return children.ru_utime + children.ru_stime
 
 
 def _kept_articles(result) -> int:
