@@ -6,8 +6,9 @@ so entities still recur across that world's articles the way they do in the bund
 different worlds share no entities. A renamed word keeps its ending, so it still inflects: «Орлова»
 and «Орловой» become «Кумлова» and «Кумловой». The output is deterministic for a given seed.
 
-Usage: python benchmarks/synthetic_corpus.py OUT_DIR [--articles N] [--month YYYY-MM] [--seed S]
-Writes OUT_DIR/corpus/<world>/*.md and OUT_DIR/sources.yaml (for RAGBENCH_SOURCES).
+Usage: python benchmarks/synthetic_corpus.py [OUT_DIR] [--articles N] [--month YYYY-MM] [--seed S]
+Writes OUT_DIR/corpus/<world>/*.md and OUT_DIR/sources.yaml (for RAGBENCH_SOURCES); OUT_DIR defaults
+to var/synthetic-month.
 Last line: RESULT synthetic_articles <n>
 """
 
@@ -111,7 +112,7 @@ def write_month(out_dir: Path, articles: int = DEFAULT_ARTICLES, month: Month | 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out_dir", type=Path)
+    parser.add_argument("out_dir", type=Path, nargs="?", default=Path("var/synthetic-month"))
     parser.add_argument("--articles", type=int, default=DEFAULT_ARTICLES)
     parser.add_argument("--month", default="2025-09")
     parser.add_argument("--seed", type=int, default=0)
