@@ -6,7 +6,7 @@ ragbench releases [--hub H]        list published versions per dataset repo
 ragbench releases --version V      show one version (counts, manifest)
 ragbench download --version V      copy the public datasets of a version from a hub (local or hf://)
 ragbench subgraphs GRAPH --type T  print subgraphs of a graph file as JSON lines
-ragbench evaluate|compare|gate|baseline|leaderboard   scoring (see scoring_cli.py)
+ragbench evaluate|compare|gate|baseline|leaderboard|run   scoring (see scoring_cli.py)
 ragbench crawl --month M           read one month from the news sources only, and report
 """
 

@@ -89,6 +89,14 @@ class EmbeddingsOptions(_FromEnv):
     api_key: SecretStr | None = _env("RAGBENCH_EMBEDDINGS_API_KEY")
 
 
+class ScoringLLMOptions(_FromEnv):
+    """Keys of the endpoints `ragbench run` (the generator under test) and `ragbench evaluate
+    --llm-metrics` (the judge and its embeddings) call; the endpoints themselves are CLI options."""
+
+    generator_api_key: SecretStr | None = _env("RAGBENCH_RUN_API_KEY")
+    judge_api_key: SecretStr | None = _env("RAGBENCH_JUDGE_API_KEY")
+
+
 class WikidataOptions(_FromEnv):
     """The Wikidata SPARQL endpoint of the novelty check; unset means novelty is skipped."""
 
@@ -143,6 +151,7 @@ class Settings(BaseModel):
     embeddings: EmbeddingsOptions
     wikidata: WikidataOptions
     hub: HubOptions
+    scoring: ScoringLLMOptions = ScoringLLMOptions()
     dagster_home: str | None = None
 
     @classmethod
@@ -151,7 +160,7 @@ class Settings(BaseModel):
         env = os.environ if env is None else env
         given = {name: value for name, value in env.items() if value != ""}
         groups = {"pipeline": PipelineOptions, "llm": LLMOptions, "embeddings": EmbeddingsOptions,
-                  "wikidata": WikidataOptions, "hub": HubOptions}  # fmt: skip
+                  "wikidata": WikidataOptions, "hub": HubOptions, "scoring": ScoringLLMOptions}  # fmt: skip
         try:
             values = {name: group.model_validate(given) for name, group in groups.items()}
         except ValidationError as exc:
@@ -171,4 +180,5 @@ def _first_problem(exc: ValidationError, env: Mapping[str, str]) -> str:
     return f"{variable}={shown} is not valid: {error['msg']}"
 
 
-_SECRET_VARIABLES = {"RAGBENCH_LLM_API_KEY", "RAGBENCH_EMBEDDINGS_API_KEY", "HF_TOKEN", "RAGBENCH_RELEASE_SECRET"}
+_SECRET_VARIABLES = {"RAGBENCH_LLM_API_KEY", "RAGBENCH_EMBEDDINGS_API_KEY", "HF_TOKEN", "RAGBENCH_RELEASE_SECRET",
+                     "RAGBENCH_RUN_API_KEY", "RAGBENCH_JUDGE_API_KEY"}  # fmt: skip

@@ -3,26 +3,32 @@
 It listens on 127.0.0.1 on a free port, in a background thread, and answers
 POST /v1/chat/completions with whatever a `responder` returns for the request. Faults are queued
 with `inject`: the next matching requests get them instead of the responder's answer (a 429 with
-Retry-After, a 500, a hang past the client's timeout, a body that is not JSON, ...). Every request
-is recorded (time, body, Authorization header) so tests can count retries and check waits.
+Retry-After, a 500, a hang past the client's timeout, a body that is not JSON, ...). With
+`failure_rate`, that share of calls (chat and embeddings, counted in arrival order, so exactly
+floor(n * rate) of n calls) gets a 500. Every request is recorded (time, body, Authorization header)
+so tests can count retries and check waits.
 
 `task_responder` answers the project's own prompts like a cooperative model would: extraction
 with the offline extractor run on the text in the prompt, normalization by surname and spelling
 similarity, questions from the subgraph's facts, judge scores by question length, and "не знаю"
-to closed-book questions. It lets the whole pipeline run against this
-server with no model at all.
+to closed-book questions, a RAG answer (the document sentence sharing most words with the
+question, with its citation, or the refusal phrase) to `ragbench run`'s prompt, and RAGAS-style
+verdicts by lemma containment to the metric prompts. It lets the whole pipeline and the scoring
+run against this server with no model at all.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import razdel
 from aiohttp import web
 
 
@@ -59,9 +65,12 @@ Matcher = Callable[[dict], bool]
 
 
 class FakeOpenAIServer:
-    def __init__(self, responder: Responder, *, delay: float = 0.0):
+    def __init__(self, responder: Responder, *, delay: float = 0.0, failure_rate: float = 0.0, port: int = 0):
         self.responder = responder
+        self._port_wanted = port  # 0: a free port
         self.delay = delay
+        self.failure_rate = failure_rate  # may be changed while serving (e.g. 0 for a healthy rerun)
+        self._calls = 0
         self.requests: list[RecordedRequest] = []
         self._faults: list[tuple[Matcher | None, Reply]] = []
         self._lock = threading.Lock()
@@ -104,6 +113,10 @@ class FakeOpenAIServer:
                 if match is None or match(body):
                     del self._faults[i]
                     return reply
+            call, self._calls = self._calls, self._calls + 1
+            rate = self.failure_rate
+            if rate and int((call + 1) * rate) > int(call * rate):  # exactly floor(n * rate) of n calls
+                return Reply(status=500)
         return None
 
     # --- serving ------------------------------------------------------------------------------
@@ -170,8 +183,16 @@ class FakeOpenAIServer:
         with self._lock:
             self.requests.append(RecordedRequest(time.monotonic(), body, request.headers.get("Authorization")))
         fault = self._take_fault(body)
+        if fault is not None and fault.raw_body is not None:
+            return web.Response(text=fault.raw_body, status=fault.status, content_type="application/json")
         if fault is not None and fault.status != 200:
             return web.json_response({"error": {"message": "injected"}}, status=fault.status, headers=fault.headers)
+        delay = (fault.delay if fault else 0.0) or self.delay
+        if delay:
+            try:
+                await asyncio.wait_for(self._stopping.wait(), delay)
+            except TimeoutError:
+                pass
         inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
         data = [{"object": "embedding", "index": i, "embedding": bag_of_lemmas(text)} for i, text in enumerate(inputs)]
         return web.json_response({"object": "list", "data": data, "model": body.get("model", ""),
@@ -184,7 +205,7 @@ class FakeOpenAIServer:
         app.router.add_post("/v1/embeddings", self._embeddings)
         runner = web.AppRunner(app, shutdown_timeout=1.0, access_log=None)
         await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", 0, backlog=512)
+        site = web.TCPSite(runner, "127.0.0.1", self._port_wanted, backlog=512)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]
         self._started.set()
@@ -243,7 +264,19 @@ def prompt_task(body: dict) -> str:
         return "judge"
     if "Ответь на вопрос по памяти" in system:
         return "closed_book"
-    return "other"
+    return next((task for marker, task in _SCORING_MARKERS.items() if marker in system), "other")
+
+
+# Phrases of the system prompts of `ragbench run` (prompts/rag_answer.j2) and of the metrics (metric_*.j2).
+_SCORING_MARKERS = {
+    "отвечает на вопросы только по документам": "rag_answer",
+    "разбиваешь текст на утверждения": "statements",
+    "следуют ли утверждения из контекста": "faithfulness",
+    "придумываешь вопросы к ответу": "answer_relevancy",
+    "полезен ли фрагмент": "context_precision",
+    "можно ли приписать утверждения": "context_recall",
+    "сравниваешь утверждения ответа с эталоном": "answer_correctness",
+}
 
 
 def prompt_text(body: dict) -> str:
@@ -332,9 +365,80 @@ def _qa_answer(body: dict) -> str:
     return json.dumps({"question": question, "answer": ", ".join(answer)}, ensure_ascii=False)
 
 
+# --- a cooperative generator and judge for the scoring prompts -----------------------------------
+
+_CITATION_RE = re.compile(r"\s*\[\d+(?:\s*,\s*\d+)*\]")
+_DOCUMENT_RE = re.compile(r"^\[(\d+)\] ", re.MULTILINE)
+_REFUSAL_RE = re.compile(r"ответь ровно так: «([^»]+)»")
+
+
+def content_set(text: str) -> set[str]:
+    """The content lemmas of a text (function words and citations left out): the fake judge's facts."""
+    from ..core.scoring.baseline import content_lemmas
+
+    return set(content_lemmas(_CITATION_RE.sub("", text)))
+
+
+def _follows(statement: str, evidence: str) -> int:
+    """1 when every content lemma of `statement` occurs in `evidence` (an empty statement follows)."""
+    return int(content_set(statement) <= content_set(evidence))
+
+
+def _rag_answer(body: dict) -> str:
+    """The document sentence sharing the most content lemmas (at least two) with the question, cited."""
+    system = next((m["content"] for m in body["messages"] if m["role"] == "system"), "")
+    refusal = _REFUSAL_RE.search(system)
+    user = RecordedRequest(0, body, None).first_user_message
+    question = user[user.rindex("Вопрос:") + len("Вопрос:") : user.rindex("Ответ:")]
+    wanted = content_set(question)
+    starts = list(_DOCUMENT_RE.finditer(user[: user.rindex("Вопрос:")]))
+    best, best_overlap = "", 1
+    for number, match in enumerate(starts):
+        end = starts[number + 1].start() if number + 1 < len(starts) else user.rindex("Вопрос:")
+        for sentence in razdel.sentenize(user[match.end() : end]):
+            overlap = len(wanted & content_set(sentence.text))
+            if overlap > best_overlap:
+                best, best_overlap = f"{sentence.text} [{match.group(1)}]", overlap
+    return best or (refusal.group(1) if refusal else "Не знаю.")
+
+
+def _verdicts(statements: list[str], evidence: str) -> list[dict]:
+    return [{"statement": i, "reason": "по словам", "verdict": _follows(s, evidence)}
+            for i, s in enumerate(statements, 1)]  # fmt: skip
+
+
+def _scoring_answer(task: str, item: dict) -> dict:
+    if task == "statements":
+        statements = [_CITATION_RE.sub("", s).strip() for s in item["sentences"]]
+        return {"statements": [s for s in statements if content_set(s) and "не удалось найти" not in s.lower()]}
+    if task in ("faithfulness", "context_recall"):
+        return {"verdicts": _verdicts(item["statements"], "\n".join(item["contexts"]))}
+    if task == "answer_relevancy":
+        answer = _CITATION_RE.sub("", item["answer"]).strip()
+        first = next((s.text for s in razdel.sentenize(answer)), "").rstrip(".!?")
+        noncommittal = int(any(p in answer.lower() for p in ("не удалось найти", "не знаю")))
+        return {"questions": [f"{first}?"] * item["n_questions"], "noncommittal": noncommittal}
+    if task == "context_precision":
+        return {"reason": "по словам", "verdict": _follows(item["reference"], item["context"])}
+    answer, reference = " ".join(item["answer_statements"]), " ".join(item["reference_statements"])
+
+    def supported(statement: str) -> int:  # within the reference, or stating one of its facts in full
+        return max([_follows(statement, reference)] + [_follows(r, statement) for r in item["reference_statements"]])
+
+    return {
+        "answer": [{"statement": i, "supported": supported(s)} for i, s in enumerate(item["answer_statements"], 1)],
+        "reference": [{"statement": i, "covered": _follows(s, answer)}
+                      for i, s in enumerate(item["reference_statements"], 1)],
+    }  # fmt: skip
+
+
 def task_responder(body: dict) -> str:
     """Answers any of the project's prompts with valid JSON (see the module docstring)."""
     task = prompt_task(body)
+    if task == "rag_answer":
+        return _rag_answer(body)
+    if task in _SCORING_MARKERS.values():
+        return json.dumps(_scoring_answer(task, prompt_item(body)), ensure_ascii=False)
     if task == "extraction":
         return _extraction_answer(body)
     if task == "normalization":
@@ -357,3 +461,24 @@ def serve_until_stopped(responder: Responder, delay: float, port_queue, stop_eve
         port_queue.put(server.port)
         stop_event.wait()
         port_queue.put(len(server.requests))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m dagster_project.testing.openai_server --port 8765`: the cooperative fake model on
+    127.0.0.1, for trying `ragbench run` and `ragbench evaluate --llm-metrics` offline."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__.split("\n")[0])
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds per reply")
+    args = parser.parse_args(argv)
+    with FakeOpenAIServer(task_responder, delay=args.delay, port=args.port) as server:
+        print(f"fake OpenAI-compatible server at {server.base_url} (chat and embeddings); Ctrl-C stops it", flush=True)
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()

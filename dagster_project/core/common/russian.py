@@ -392,3 +392,30 @@ def inflect_adjective(adjective: str, gender: str, case: str, animate: bool = Fa
         grammemes.add("anim" if animate else "inan")
     form = parse.inflect(grammemes)
     return form.word if form else adjective
+
+
+# --- orthography of prepositions --------------------------------------------------------------
+
+# «с» and «в» take a vowel before a cluster that starts like them: «со стартапом», «во Владимире».
+PREPOSITION_VOWEL = {"с": "сзшжщ", "в": "вф"}
+_VOWELS = "аеёиоуыэюяьъ"
+_PREPOSITION_BEFORE_WORD = re.compile(r"(?<![\w-])([СсВв])\s+([«\"]?)([А-Яа-яЁё])([А-Яа-яЁё])")
+
+
+def needs_vowel(preposition: str, word: str) -> bool:
+    """Does «с»/«в» before `word` become «со»/«во»?"""
+    word = word.lower().lstrip("«\"")
+    clusters = PREPOSITION_VOWEL.get(preposition.lower(), "")
+    return len(word) > 1 and word[0] in clusters and word[1] not in _VOWELS
+
+
+def with_preposition_vowels(text: str) -> str:
+    """«подписала соглашение с стартапом» -> «... со стартапом»."""
+
+    def repair(match: re.Match) -> str:
+        preposition, quote, first, second = match.groups()
+        if not needs_vowel(preposition, first + second):
+            return match.group(0)
+        return f"{preposition}о {quote}{first}{second}"
+
+    return _PREPOSITION_BEFORE_WORD.sub(repair, text)

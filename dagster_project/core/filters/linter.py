@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 
 from ..common.parses import article_text
-from ..common.russian import lemma_key, lemmas, parse_document
+from ..common.russian import PREPOSITION_VOWEL, lemma_key, lemmas, needs_vowel, parse_document
 from .question_grammar import (
     Clause,
     Group,
@@ -40,9 +40,10 @@ ANSWER_NOT_IN_TEXT = "answer_not_in_text"
 CONDITION_REDUNDANT = "condition_redundant"
 UNGRAMMATICAL = "ungrammatical"
 ANSWER_IN_QUESTION = "answer_in_question"
+INCOMPLETE_SET = "incomplete_set"
 REASON_CODES = (
     MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
-    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION,
+    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET,
 )  # fmt: skip
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
@@ -62,8 +63,10 @@ _PERSON_WORDS = frozenset({"кто"})  # every case form lemmatizes to "кто"
 _PLACE_WORDS = frozenset({"где", "куда", "откуда"})
 # A word and the innermost «...» name after it: «ООО «Бергранит»», «пароход «Гордый»», «у «Сокола»».
 _QUOTED = re.compile(r"(\w+)\s+«([^«»]{2,80})»")
-# "с" and "в" take their vowel before a cluster that starts like them ("со стартапом", "во Владимире").
-_PREPOSITION_VOWEL = {"с": "сзшжщ", "в": "вф"}
+# A name in quotes, for lists of organizations Natasha does not tag: «А», «Б» и «В».
+_QUOTED_NAME = re.compile(r"«([^«»]{2,80})»")
+# What joins the names of a list: «A, B и C», «A и B», «A, а также B».
+_LIST_JOINT = re.compile(r"\s*(?:,|,?\s+и|,?\s+а\s+также)\s+")  # quotes around the names taken out
 
 
 @dataclass(frozen=True)
@@ -159,10 +162,8 @@ def _preposition_findings(tokens: list[Token]) -> list[Finding]:
             findings.append(Finding(UNGRAMMATICAL, f"dangling preposition «{token.text}»"))
         elif following.lower == "сколько" and token.lower != "на":
             findings.append(Finding(UNGRAMMATICAL, f"«{token.text} сколько» needs an inflected «скольких»"))
-        elif token.lower in _PREPOSITION_VOWEL and following.kind in {"word", "quoted"}:
-            word = following.lower.strip("«»\"")
-            if (len(word) > 1 and word[0] in _PREPOSITION_VOWEL[token.lower]
-                    and word[1] not in "аеёиоуыэюяьъ"):  # fmt: skip
+        elif token.lower in PREPOSITION_VOWEL and following.kind in {"word", "quoted"}:
+            if needs_vowel(token.lower, following.lower.strip("«»\"")):
                 findings.append(Finding(UNGRAMMATICAL, f"«{token.text} {following.text}» needs «{token.lower}о»"))
     return findings
 
@@ -228,17 +229,44 @@ def _expected_kind(word: str, item: str, person: bool | None) -> str | None:
 # --- the gold texts -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Name:
+    start: int
+    stop: int
+    type: str
+    key: str  # lemma key
+
+
+def _unlisted_members(group: list[Name], keys: set[str], anchors: set[str], text: str) -> list[tuple[str, str]]:
+    """Names of a list, neither members (`keys`) nor anchors, of the type of a member in it
+    (««Кварц-Лаб» и «Северный ветер» подписали соглашение» lists the anchor with a member)."""
+    members = [n for n in group if n.key in keys]
+    kinds = {n.type for n in members}
+
+    def written(name: Name) -> str:
+        return text[name.start : name.stop].strip("«»")
+
+    return [(written(n), written(members[0]))
+            for n in group if n.key not in keys | anchors and n.type in kinds]  # fmt: skip
+
+
+def _sentence_around(text: str, start: int, stop: int) -> str:
+    begin = max(text.rfind(mark, 0, start) for mark in ".!?\n") + 1
+    ends = [i for i in (text.find(mark, stop) for mark in ".!?\n") if i >= 0]
+    return text[begin : min(ends) if ends else len(text)]
+
+
 class GoldTexts:
     """Lemmatized texts of the month, with the named entities Natasha finds in each (for types)."""
 
     def __init__(self, articles: pd.DataFrame, parse: Callable[[str], Any] = parse_document):
-        self._text = dict(zip(articles["article_id"], articles["title"] + "\n" + articles["text"], strict=True))
-        # Entities come from the article's one parse (the text extraction parsed), cached where kept.
-        parsed_texts = map(article_text, articles["title"], articles["text"])
-        self._parsed_text = dict(zip(articles["article_id"], parsed_texts, strict=True))
+        # The article as extraction parsed it (the title a sentence of its own), so the linter reads
+        # that one parse, cached where the pipeline keeps parses.
+        texts = map(article_text, articles["title"], articles["text"])
+        self._text = dict(zip(articles["article_id"], texts, strict=True))
         self._parse = parse
         self._lemmas: dict[str, str] = {}
-        self._entities: dict[str, dict[str, str]] = {}
+        self._entities: dict[str, list[Name]] = {}
         self._quoted: dict[str, dict[str, set[str]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
@@ -262,12 +290,39 @@ class GoldTexts:
 
     def entity_types(self, article_id: str) -> dict[str, str]:
         """Lemma key of each named entity's normal form -> PER / ORG / LOC."""
+        return {name.key: name.type for name in self.names(article_id)}
+
+    def names(self, article_id: str) -> list[Name]:
+        """The named entities Natasha finds in the text, and quoted names it missed, in text order."""
         if article_id not in self._entities:
-            doc = self._parse(self._parsed_text[article_id])
-            self._entities[article_id] = {
-                " ".join(lemmas(span.normal or span.text)): span.type for span in doc.spans
-            }
+            text = self._text[article_id]
+            doc = self._parse(text)
+            found = [Name(span.start, span.stop, span.type, lemma_key(span.normal or span.text)) for span in doc.spans]
+            for match in _QUOTED_NAME.finditer(text):
+                if not any(n.start <= match.start() < n.stop or match.start() <= n.start < match.end() for n in found):
+                    found.append(Name(match.start(), match.end(), "ORG", lemma_key(match.group(1))))
+            self._entities[article_id] = sorted(found, key=lambda n: n.start)
         return self._entities[article_id]
+
+    def listed_with(self, article_id: str, keys: set[str], anchors: set[str]) -> list[tuple[str, str]]:
+        """(name, a member of `keys`) for every name the text lists together with a member («A, B
+        и C»: names joined by a comma, «и» or «а также»), where the list is the set's own: it holds
+        two members, or its sentence names an anchor."""
+        text, names = self._text[article_id], self.names(article_id)
+        groups: list[list[Name]] = [names[:1]]
+        for previous, name in zip(names, names[1:], strict=False):
+            if _LIST_JOINT.fullmatch(text[previous.stop : name.start].replace("«", " ").replace("»", " ")):
+                groups[-1].append(name)
+            else:
+                groups.append([name])
+        pairs = []
+        for group in groups:
+            if len(group) < 2 or not any(n.key in keys for n in group):
+                continue
+            sentence = f" {lemma_key(_sentence_around(text, group[0].start, group[-1].stop))} "
+            if sum(n.key in keys for n in group) >= 2 or any(f" {a} " in sentence for a in anchors):
+                pairs += _unlisted_members(group, keys, anchors, text)
+        return pairs
 
     def person_judge(self, article_ids: Iterable[str]) -> Callable[[str], bool | None]:
         """Is an answer a person? Natasha's entity type in the gold texts when it found the name,
@@ -314,6 +369,26 @@ def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) ->
     return findings
 
 
+def _fact_ends(triples_text: str | None) -> list[tuple[str, str]]:
+    """(subject, object) of each fact of a subgraph, written «subject | relation | object»."""
+    facts = [[part.strip() for part in fact.split("|")] for fact in (json.loads(triples_text) if triples_text else [])]
+    return [(parts[0], parts[-1]) for parts in facts]
+
+
+def set_findings(
+    items: list[str], article_ids: list[str], texts: GoldTexts, triples_text: str | None
+) -> list[Finding]:
+    """A set answer lists every partner: a name a gold text lists together with a partner, of the
+    same kind, and missing from the answer makes the set incomplete."""
+    keys = {lemma_key(item) for item in items}
+    anchors = {lemma_key(end) for ends in _fact_ends(triples_text) for end in ends} - keys
+    findings = []
+    for article_id in article_ids:
+        for missing, member in texts.listed_with(article_id, keys, anchors):
+            findings.append(Finding(INCOMPLETE_SET, f"«{missing}» is listed with «{member}» but not in the answer"))
+    return findings
+
+
 def condition_findings(question: str, triples_text: str | None) -> list[Finding]:
     """A cond question names both of its conditions: two predicates, and each condition's entity."""
     clauses = split_clauses(tokenize(question))
@@ -338,6 +413,9 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings = question_findings(row.question)
     findings += answer_findings(row.question, items, texts.person_judge(row.article_ids))
     findings += text_findings(items, list(row.article_ids), texts)
+    if row.type == "set":
+        findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
+                                 getattr(row, "triples_text", None))
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))
     unique = []

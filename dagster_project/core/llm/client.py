@@ -97,6 +97,7 @@ class LLMResult(Generic[T]):
     raw_reply: str = ""
     cached: bool = False
     requests: int = 0
+    latencies: list[float] = field(default_factory=list)  # seconds of each request sent (not queueing)
 
     @property
     def ok(self) -> bool:
@@ -325,7 +326,11 @@ class LLMClient:
                 async with semaphore:
                     self.stats.requests += 1
                     result.requests += 1
-                    response = await call()
+                    sent = time.monotonic()
+                    try:
+                        response = await call()
+                    finally:
+                        result.latencies.append(time.monotonic() - sent)
                 return convert(response)
             except openai.APITimeoutError:
                 last_error, kind = f"timed out after {settings.timeout:g} s", "timeout"

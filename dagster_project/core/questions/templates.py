@@ -16,7 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..common.russian import grammatical_gender, inflect_adjective, inflect_phrase, lemma, lemma_key, morph
+from ..common.russian import (
+    grammatical_gender,
+    inflect_adjective,
+    inflect_phrase,
+    lemma,
+    lemma_key,
+    morph,
+    with_preposition_vowels,
+)
 from ..extraction.schema.lexicon import INSTITUTION_NOUNS, ON_NOUNS
 from ..extraction.schema.relations import (
     DATE,
@@ -274,7 +282,7 @@ def _relation(relation_id: str) -> Relation:
 
 
 def _question(text: str) -> str:
-    text = " ".join(text.split()).replace(" ,", ",")
+    text = with_preposition_vowels(" ".join(text.split()).replace(" ,", ","))
     return text[:1].upper() + text[1:] + "?"
 
 

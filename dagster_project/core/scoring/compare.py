@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from .evaluate import metric_names, ratio_arrays
+from .evaluate import ratio_arrays, run_metric_names
 from .runs import Run
 from .stats import DEFAULT_PERMUTATIONS, DEFAULT_SAMPLES, paired_test
 
@@ -106,10 +106,11 @@ def _metrics_to_compare(a: pd.DataFrame, b: pd.DataFrame, ks, metrics: list[str]
         raise IncomparableRunsError(
             f"unknown metric(s) {', '.join(unknown)}; available: {', '.join(sorted(available))}"
         )
-    return metrics or [n for n in metric_names(ks) if n in available]
+    return metrics or [n for n in run_metric_names(ks, available) if n in available]
 
 
 def _common_metrics(a: pd.DataFrame, b: pd.DataFrame, ks) -> set[str]:
     pooled_ok = {"ifeval_correctness", "ifeval_safety"}
-    return {n for n in metric_names(ks) if n in pooled_ok or (n in a.columns and n in b.columns)}
+    names = run_metric_names(ks, set(a.columns) & set(b.columns))  # LLM metrics when both runs have them
+    return {n for n in names if n in pooled_ok or (n in a.columns and n in b.columns)}
 

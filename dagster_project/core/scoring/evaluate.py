@@ -19,6 +19,7 @@ import pandas as pd
 
 from .answers import ANSWER_METRICS, DRAGON_ANSWER_METRICS, SET_METRICS, answer_metrics
 from .ifeval import DEFAULT_REFUSAL_PHRASE, derive_checks, ifeval_scores
+from .llm_metrics import LLM_METRICS, LLMMetricScores
 from .retrieval import DEFAULT_KS, retrieval_metric_names, retrieval_metrics
 from .stats import DEFAULT_SAMPLES, bootstrap_ratios
 from .submission import Entry, Gold
@@ -64,6 +65,11 @@ def metric_names(ks: Sequence[int] = DEFAULT_KS) -> list[str]:
         + IFEVAL_METRICS
         + [name for name, _, _ in POOLED_METRICS]
     )
+
+
+def run_metric_names(ks: Sequence[int], available) -> list[str]:
+    """The metrics of one run: every deterministic one, then the LLM-judged ones it was scored with."""
+    return metric_names(ks) + [name for name in LLM_METRICS if name in available]
 
 
 def score_questions(gold: Gold, entries: dict[int, Entry], config: ScoringConfig = DEFAULT_CONFIG) -> pd.DataFrame:
@@ -124,7 +130,7 @@ def ratio_arrays(frame: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray,
 
 def aggregate(per_question: pd.DataFrame, config: ScoringConfig = DEFAULT_CONFIG) -> dict[str, dict[str, dict]]:
     """{scope: {metric: {value, ci_low, ci_high, n, n_scored, coverage}}} for overall and each type."""
-    names = metric_names(config.ks)
+    names = run_metric_names(config.ks, per_question.columns)
     result = {}
     for offset, scope in enumerate(scopes_of(per_question)):
         frame = per_question if scope == "overall" else per_question[per_question["type"] == scope]
@@ -171,9 +177,17 @@ class Evaluation:
 
 
 def evaluate(
-    gold: Gold, entries: dict[int, Entry], config: ScoringConfig = DEFAULT_CONFIG, *, name: str = "submission"
+    gold: Gold,
+    entries: dict[int, Entry],
+    config: ScoringConfig = DEFAULT_CONFIG,
+    *,
+    name: str = "submission",
+    llm_scores: LLMMetricScores | None = None,
 ) -> Evaluation:
+    """Scores of a submission; `llm_scores` (from llm_metrics.score_llm_metrics) join them per question."""
     per_question = score_questions(gold, entries, config)
+    if llm_scores is not None:
+        per_question = per_question.merge(llm_scores.per_question, on="public_id", how="left")
     missing = per_question.loc[per_question["missing_answer"], "public_id"].tolist()
     empty = per_question.loc[per_question["empty_retrieval"], "public_id"].tolist()
     metrics = {
@@ -187,4 +201,6 @@ def evaluate(
         "metrics": aggregate(per_question, config),
         "dragon": dragon_aggregates(per_question),
     }
+    if llm_scores is not None:
+        metrics["llm_metrics"] = llm_scores.report
     return Evaluation(per_question, metrics)

@@ -6,13 +6,15 @@ from __future__ import annotations
 import html
 import math
 
-from .evaluate import metric_names
+from .evaluate import run_metric_names
 
 HEADLINE_METRICS = ["hit@5", "recall@5", "ndcg@5", "mrr", "containment", "token_f1", "rougeL", "ifeval_correctness"]
 PLOT_GROUPS = {
     "Retrieval": ["hit@5", "recall@5", "precision@5", "ndcg@5", "mrr"],
     "Answers": ["exact_match", "containment", "token_f1", "rouge1", "rougeL"],
     "IFEval checks": ["ifeval_include", "ifeval_exclude", "ifeval_cite", "ifeval_correctness", "ifeval_safety"],
+    "LLM judge (RAGAS)": ["faithfulness", "answer_relevancy", "context_precision", "context_recall",
+                          "answer_correctness"],
 }
 COLORS = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1"]
 
@@ -56,10 +58,41 @@ def _summary_lines(metrics: dict) -> list[str]:
     ]
 
 
+def llm_judge_lines(metrics: dict) -> list[str]:
+    """The LLM judge's part of a report: who judged, what it cost, and what failed or has no value."""
+    llm = metrics.get("llm_metrics")
+    if not llm:
+        return []
+    tokens, calls = llm["tokens"], llm["judge_calls"]
+    cost = llm.get("estimated_cost_usd")
+    embeddings = llm.get("embeddings") or {}
+    lines = [
+        f"Judge {llm['judge']['model']} at {llm['judge']['endpoint']}"
+        + (f"; embeddings {embeddings['model']}" if embeddings else "")
+        + f"; answer correctness = {llm['correctness_weight']:g} x statement F1 + "
+        f"{1 - llm['correctness_weight']:g} x similarity.",
+        f"Judge calls: {calls['ok']} ok, {calls['failed']} failed, {calls['from_cache']} from the cache, "
+        f"{calls['requests']} requests; tokens {tokens['prompt']} prompt + {tokens['completion']} completion; "
+        + (f"estimated cost ${cost:.4f}." if cost is not None else "no prices given, so no cost estimate."),
+    ]
+    for metric in llm["metrics"]:
+        failed, unscored = llm["failures"][metric], llm["unscored"][metric]
+        if failed["count"] or unscored["count"]:
+            reasons = "; ".join(f"{reason}: {n}" for reason, n in unscored["reasons"].items())
+            lines.append(
+                f"{metric}: {failed['count']} failed judge item(s)"
+                + (f" (e.g. question {failed['items'][0]['public_id']}: {failed['items'][0]['error']})"
+                   if failed["count"] else "")  # fmt: skip
+                + (f", {unscored['count']} without a value ({reasons})" if unscored["count"] else "")
+                + "; neither counts in the mean, and the coverage column shows them."
+            )
+    return lines
+
+
 def markdown_report(metrics: dict) -> str:
     scopes = list(metrics["metrics"])
     header = ["metric"] + scopes + ["coverage"]
-    names = metric_names(metrics["config"]["ks"])
+    names = run_metric_names(metrics["config"]["ks"], metrics["metrics"]["overall"])
     dragon_rows = [
         [scope]
         + [f"{block['retrieval'][m]:.4f}" for m in ("hit_rate", "mrr", "precision")]
@@ -83,6 +116,8 @@ def markdown_report(metrics: dict) -> str:
         "",
         _md_table(header, _metric_rows(metrics, names)),
         "",
+        *(["## LLM judge (RAGAS-style metrics)", "", *[f"- {line}" for line in llm_judge_lines(metrics)], ""]
+          if metrics.get("llm_metrics") else []),  # fmt: skip
         "## DRAGON's definitions (comparable with its leaderboard)",
         "",
         _md_table(["scope", "hit_rate", "mrr", "precision", "rouge1", "rougeL", "substr_match"], dragon_rows),
@@ -159,14 +194,19 @@ def html_page(title: str, body: str) -> str:
 def html_report(metrics: dict) -> str:
     scopes = list(metrics["metrics"])
     header = ["metric"] + scopes + ["coverage"]
-    names = metric_names(metrics["config"]["ks"])
+    names = run_metric_names(metrics["config"]["ks"], metrics["metrics"]["overall"])
     plots = "".join(
         f"<div>{bar_chart_svg(title, metrics, [n for n in group if n in names])}</div>"
         for title, group in PLOT_GROUPS.items()
+        if any(n in names for n in group)
     )
     summary = "".join(f"<p>{html.escape(line)}</p>" for line in _summary_lines(metrics))
     body = (
         f"<h1>Scores of {html.escape(metrics['name'])}</h1>{summary}{plots}"
         f"<h2>All metrics</h2>{_html_table(header, _metric_rows(metrics, names))}"
     )
+    if metrics.get("llm_metrics"):
+        body += "<h2>LLM judge (RAGAS-style metrics)</h2>" + "".join(
+            f"<p>{html.escape(line)}</p>" for line in llm_judge_lines(metrics)
+        )
     return html_page(f"ragbench scores: {metrics['name']}", body)

@@ -411,3 +411,13 @@ def test_quotes_hug_the_name_they_enclose():
 def test_the_preposition_governing_an_argument_is_no_part_of_its_name():
     # «иск к мэрии»: the object is «Мэрия Бережанска», never «К мэрия Бережанска»
     assert facts("ООО «Гранит» подало иск к мэрии Бережанска.") == {("Гранит", "sued", "Мэрия Бережанска")}
+
+
+def test_a_property_in_the_instrumental_is_no_part_of_a_name_and_a_rate_is_no_plain_amount():
+    assert facts("Компания «Энергия» открыла ветропарк «Северный» мощностью 90 мегаватт.") == {
+        ("Энергия", "opened", "Северный"),
+        ("Северный", "capacity", "90 мегаватт"),
+    }
+    # «300 тонн в сутки» is a rate: «300 тонн» alone would be a wrong answer, so no capacity fact
+    found = facts("Главный проект компании — рыбный завод в Ольховке мощностью 300 тонн сырья в сутки.")
+    assert not any(relation == "capacity" for _, relation, _ in found)

@@ -13,6 +13,7 @@ from dagster_project.core.filters.linter import (
     ANSWER_NOT_IN_TEXT,
     CONDITION_REDUNDANT,
     FRAGMENT_ANSWER,
+    INCOMPLETE_SET,
     MISSING_OBJECT,
     QUESTION_WORD_TYPE,
     RELATIVE_TIME,
@@ -202,3 +203,23 @@ def test_a_quoted_name_in_an_oblique_case_is_a_fragment():
     oblique = table.loc["С какой компании взыскал средства арбитражный суд?", "reason"]
     assert reason_codes(oblique) == [FRAGMENT_ANSWER] and "«бергранит»" in oblique
     assert table.loc["С какой компании суд взыскал 12 млн рублей?", "verdict"] == "pass"
+
+
+def test_a_set_that_leaves_out_a_listed_partner_is_incomplete():
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Мэрия выбрала подрядчиков",
+        "text": "Мэрия Бережанска заключила контракты с компаниями «Альфа», «Бета» и «Гамма». "
+                "Жители Ольховки, Заречья и Соснового Бора ждут ремонта дорог. "
+                "Директор «Альфы» Анна Иванова посетила Заречье.",
+    }])  # fmt: skip
+    facts = json.dumps([f"Мэрия Бережанска | заключить контракт с | {name}" for name in ("Альфа", "Бета")])
+    incomplete = _qa("С какими компаниями мэрия Бережанска заключила контракты?", "Альфа, Бета", kind="set")
+    incomplete.update(answer_items=["Альфа", "Бета"], triples_text=facts)
+    # Заречье is listed with other places in a sentence that is not about Анна Иванова's visits
+    visits = json.dumps(["Анна Иванова | посетить | Заречье", "Анна Иванова | посетить | Бережанск"])
+    visited = _qa("Какие города посетила Анна Иванова?", "Заречье, Бережанск", kind="set")
+    visited.update(qa_id="visited", answer_items=["Заречье", "Бережанск"], triples_text=visits)
+    table = lint(pd.DataFrame([incomplete, visited]), articles).set_index("qa_id")
+    reason = table.loc["С какими компаниями мэрия Бережанска заключила контракты?", "reason"]
+    assert INCOMPLETE_SET in reason_codes(reason) and "«Гамма»" in reason
+    assert INCOMPLETE_SET not in reason_codes(table.loc["visited", "reason"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from dagster_project.core.common.russian import with_preposition_vowels
 from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets
 from dagster_project.core.extraction.triplets import triplets_frame
 from dagster_project.core.graph.normalization import normalize_triplets
@@ -441,3 +442,10 @@ def test_an_institution_named_by_a_common_noun_is_lowercase_inside_a_question():
 def test_a_legal_form_before_a_quoted_name_stays_an_uppercase_abbreviation():
     port = NodeInfo("Бережанский морской порт", "ORG", "ао")
     assert ask_subject("visited", SOKOLOVA, port) == "Кто посетил АО «Бережанский морской порт»?"
+
+
+def test_prepositions_take_their_vowel_before_a_cluster():
+    assert with_preposition_vowels("подписала соглашение с стартапом «Кварц-Лаб»") == (
+        "подписала соглашение со стартапом «Кварц-Лаб»"
+    )
+    assert with_preposition_vowels("В Владимире, с «Стартом», с компанией") == "Во Владимире, со «Стартом», с компанией"

@@ -25,6 +25,8 @@ from .lexicon import (
     MONTHS_GENITIVE,
     NON_IDENTIFYING,
     POSITION_NOUNS,
+    PROPERTY_NOUNS,
+    RATE_UNITS,
     RELATIVE_TIME,
     REPORTING_HEADS,
     WEEKDAY_LEMMAS,
@@ -72,11 +74,13 @@ class ParsedSentence:
         return " ".join(c.lemma for c in self.kids(token, "case") if c.start < token.start)
 
     def subtree(self, token, rels: set[str] | None = None) -> list:
-        out, stack = [], [token]
-        while stack:
+        out, stack, seen = [], [token], {token.id}
+        while stack:  # `seen`: the parser can return a cycle of heads
             current = stack.pop()
             out.append(current)
-            stack += [c for c in self.kids(current) if rels is None or c.rel in rels]
+            kids = [c for c in self.kids(current) if (rels is None or c.rel in rels) and c.id not in seen]
+            seen.update(c.id for c in kids)
+            stack += kids
         return sorted(out, key=lambda t: t.start)
 
     def surface(self, tokens) -> str:
@@ -509,14 +513,33 @@ def phrase_argument(
 def _phrase_tokens(sentence: ParsedSentence, head) -> list:
     """The words of a noun phrase without punctuation, evaluative adjectives («новый»), clauses and
     the preposition that governs the whole phrase («иск к мэрии Бережанска»: «к» is no part of it)."""
+    properties = _property_tokens(sentence, head)
     return [
         t
         for t in sentence.subtree(head, _PHRASE_RELS)
         if t.pos != "PUNCT"
+        and t.id not in properties
         and not (t.rel == "case" and t.head_id == head.id)
         and not (t.pos == "ADJ" and t.lemma in NON_IDENTIFYING and t.head_id == head.id)
         and (t is head or _within_phrase(sentence, t, head))
     ]
+
+
+def _property_tokens(sentence: ParsedSentence, head) -> set:
+    """Ids of the words of a property in the instrumental («мощностью 300 тонн сырья») and of a
+    rate («в сутки»), which the parser may hang off the thing itself."""
+    return {
+        t.id
+        for kid in sentence.kids(head, "nmod")
+        if (kid.lemma in PROPERTY_NOUNS and kid.feats.get("Case") == "Ins" and not sentence.preposition(kid))
+        or is_rate(sentence, kid)
+        for t in sentence.subtree(kid)
+    }
+
+
+def is_rate(sentence: ParsedSentence, token) -> bool:
+    """«в сутки», «в год»: a time unit in the accusative after «в» makes an amount a rate."""
+    return token.lemma in RATE_UNITS and token.feats.get("Case") == "Acc" and sentence.preposition(token) == "в"
 
 
 def _coined(token) -> bool:

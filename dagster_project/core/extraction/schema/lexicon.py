@@ -127,6 +127,14 @@ MONEY_UNITS = frozenset({"рубль", "руб", "доллар", "евро", "ю
 STAFF_NOUNS = frozenset("человек сотрудник работник специалист инженер врач рабочий".split())
 # A measure said of a named thing: «мощностью 90 мегаватт», «стоимостью 3,2 млрд рублей».
 MEASURE_RELATIONS = {"мощность": "capacity", "стоимость": "cost"}
+# Nouns that state a property in the instrumental: «завод мощностью 300 тонн», «участок площадью
+# 2 га». Such a phrase describes the thing and is no part of its name.
+PROPERTY_NOUNS = frozenset(MEASURE_RELATIONS) | frozenset(
+    "площадь протяжённость протяженность длина ширина высота глубина объём объем вес масса "
+    "ёмкость емкость вместимость водоизмещение грузоподъёмность грузоподъемность численность".split()
+)
+# Time units of a rate: «300 тонн в сутки», «2 млн пассажиров в год».
+RATE_UNITS = frozenset("сутки день час год месяц неделя смена минута секунда".split())
 # Court decisions: «взыскал с X в пользу Y», «обязал X выплатить».
 RULING_VERBS = frozenset({"взыскать", "обязать"})
 # Handing a prize to its laureate: «присудили премию «Х» театру», «вручил премию «Х» Анне Соколовой».

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ...common.russian import can_be_dative
-from .arguments import Argument, ParsedSentence, argument, phrase_argument, role_holder
+from .arguments import Argument, ParsedSentence, argument, is_rate, phrase_argument, role_holder
 from .lexicon import (
     AWARD_VERBS,
     BOARD_NOUNS,
@@ -619,10 +619,17 @@ class Measures:
                 continue
             relation = SCHEMA[relation_id]
             owner, amount_heads = _measured_owner_and_amounts(sentence, measure)
+            if owner is not None and _has_rate(sentence, owner, measure):
+                continue  # «300 тонн в сутки» is a rate, and «300 тонн» alone would be a wrong answer
             thing = argument(sentence, owner, relation.subject_types) if owner is not None else None
             amount = _first_argument(sentence, amount_heads, relation.object_types) if thing is not None else None
             if amount is not None:
                 yield relation_id, thing, amount
+
+
+def _has_rate(sentence: ParsedSentence, owner, measure) -> bool:
+    words = sentence.kids(owner) + sentence.subtree(measure)
+    return any(is_rate(sentence, t) for t in words)
 
 
 def _first_argument(sentence: ParsedSentence, heads: list, types: frozenset[str]) -> Argument | None:
