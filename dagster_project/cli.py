@@ -20,8 +20,10 @@ from pathlib import Path
 
 from .core.common.months import Month
 from .core.graph.subgraphs import SUBGRAPH_TYPES
-from .core.release.hub.base import ReleaseNotFoundError, repo_name
+from .core.release.hub.base import InvalidArgumentError, ReleaseNotFoundError, checked_version, repo_name
 from .core.release.hub.local import LocalHub
+from .core.release.manifest import IntegrityError
+from .core.release.tables import DATASETS
 from .scoring_cli import HUB_HELP
 from .scoring_cli import register as register_scoring
 from .settings import Settings, SettingsError
@@ -33,16 +35,46 @@ def _instance():
 
     dagster_home = Settings.from_env().dagster_home
     if dagster_home:
-        Path(dagster_home).mkdir(parents=True, exist_ok=True)
-        return DagsterInstance.get()
+        return initialized_instance(Path(dagster_home))
     return DagsterInstance.ephemeral()
+
+
+def initialized_instance(dagster_home: Path):
+    """DagsterInstance.get(), with its storages created by one process at a time: on a fresh
+    DAGSTER_HOME, processes starting together would otherwise race to create the SQLite schemas
+    (alembic fails with an IntegrityError). Later processes find them made and just open them."""
+    import fcntl
+
+    from dagster import DagsterInstance
+
+    dagster_home.mkdir(parents=True, exist_ok=True)
+    with open(dagster_home / ".ragbench-init.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, or when the process dies
+        instance = DagsterInstance.get()
+        instance.get_runs(limit=1)  # touches the run, event log and schedule storages while locked
+        instance.event_log_storage.get_asset_records([])
+        if instance.schedule_storage is not None:
+            instance.schedule_storage.all_instigator_state()
+    return instance
 
 
 QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 
+def month_argument(value: str) -> Month:
+    """A --month value: strictly YYYY-MM (or the partition key YYYY-MM-01), from the first benchmark month on."""
+    try:
+        month = Month.parse(value)
+        month.version  # noqa: B018 - raises for a month before the first release
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return month
+
+
 def run_month(month: Month, *, instance=None, env=None, verbose: bool = False):
-    """Materialize the whole pipeline for one month in this process; returns the run result."""
+    """Materialize the whole pipeline for one month in this process; returns the run result.
+    The settings are validated first (a bad one is a SettingsError before any work starts)."""
+    Settings.from_env(env).check_before_run()
     from .definitions import build_definitions
 
     job = build_definitions(env).resolve_job_def("monthly_benchmark")
@@ -77,7 +109,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .core.ingest.sources import bundled_sources
 
     settings = Settings.from_env()
-    months = [Month.parse(args.month)] if args.month else months_of_corpus(bundled_sources())
+    months = [args.month] if args.month else months_of_corpus(bundled_sources())
     if settings.llm.is_configured:
         print(
             "ragbench demo: LLM strategies (extraction, normalization, questions) via RAGBENCH_LLM_BASE_URL "
@@ -115,7 +147,7 @@ def months_of_corpus(sources) -> list[Month]:
 
 
 def cmd_materialize(args: argparse.Namespace) -> int:
-    month = Month.parse(args.month)
+    month = args.month
     ok = run_month(month, verbose=args.verbose).success
     print(f"{month} -> {month.version}: {'ok' if ok else 'FAILED'}")
     return 0 if ok else 1
@@ -152,6 +184,9 @@ def cmd_download(args: argparse.Namespace) -> int:
     except (ReleaseNotFoundError, VersionMismatchError, HubError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except IntegrityError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     print(f"{version} from {hub.describe()}:")
     for folder in folders:
         print(f"  {folder}")
@@ -159,12 +194,49 @@ def cmd_download(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check every file of a version against the SHA-256 in its manifest: 0 intact, 1 not."""
+    from .core.release.hub.hf import HubError
+    from .core.release.publishing import VersionMismatchError, check_public_versions
+
+    hub = Settings.from_env().hub.open(args.hub)
+    try:
+        version = checked_version(args.version) if args.version else check_public_versions(hub, hist=args.hist)
+        repos = [repo_name(name, hist=args.hist) for name in DATASETS]
+        present = [repo for repo in repos if version in hub.versions(repo)]
+        if not present:
+            raise ReleaseNotFoundError(f"no dataset has version {version} on {hub.describe()}")
+        problems = {repo: hub.verify(repo, version) for repo in present}
+    except (ReleaseNotFoundError, VersionMismatchError, HubError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{version} on {hub.describe()}:")
+    for repo in repos:
+        if repo not in problems:
+            print(f"  {repo}: not published at {version}")
+            continue
+        print(f"  {repo}: {'ok' if not problems[repo] else 'FAILED'}")
+        for problem in problems[repo]:
+            print(f"    {problem}")
+    failed = [repo for repo, found in problems.items() if found]
+    if failed:
+        print(f"verification failed for {len(failed)} repo(s): {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_subgraphs(args: argparse.Namespace) -> int:
-    from .core.graph.rdf import GraphIndex, load_store
+    from .core.graph.graph_file import GraphFileError, load_graph_file
     from .core.graph.subgraphs import SamplingLimits, describe, enumerate_subgraphs, sample_subgraphs, with_provenance
 
-    store = load_store(Path(args.graph_file))
-    index = GraphIndex.from_store(store)
+    try:
+        graph = load_graph_file(Path(args.graph_file))
+    except GraphFileError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for note in graph.notes:
+        print(f"note: {note}", file=sys.stderr)
+    store, index = graph.store, graph.index
     if args.all:
         found = [
             with_provenance(store, sg)
@@ -192,6 +264,8 @@ def cmd_subgraphs(args: argparse.Namespace) -> int:
                 ensure_ascii=False,
             )
         )
+    if not found:
+        print(f"no {args.type} subgraphs in {args.graph_file} ({graph.facts} facts)", file=sys.stderr)
     return 0
 
 
@@ -200,7 +274,7 @@ def cmd_crawl(args: argparse.Namespace) -> int:
     from .core.ingest.articles import deduplicate
     from .core.ingest.sources import AllSourcesFailed, bundled_sources, load_month_report, read_sources_file
 
-    month = Month.parse(args.month)
+    month = args.month
     pipeline = Settings.from_env().pipeline
     sources_file = args.sources or pipeline.sources_file
     sources = read_sources_file(Path(sources_file)) if sources_file else bundled_sources()
@@ -228,12 +302,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     demo = sub.add_parser("demo", help="materialize every month of the bundled corpus and publish locally")
-    demo.add_argument("--month", help="only this month (YYYY-MM)")
+    demo.add_argument("--month", type=month_argument, help="only this month (YYYY-MM)")
     demo.add_argument("--verbose", action="store_true", help="show Dagster's step-by-step log")
     demo.set_defaults(func=cmd_demo)
 
     materialize = sub.add_parser("materialize", help="run the whole pipeline for one month")
-    materialize.add_argument("--month", required=True, help="YYYY-MM or YYYY-MM-01")
+    materialize.add_argument("--month", required=True, type=month_argument, help="YYYY-MM or YYYY-MM-01")
     materialize.add_argument("--verbose", action="store_true", help="show Dagster's step-by-step log")
     materialize.set_defaults(func=cmd_materialize)
 
@@ -251,7 +325,15 @@ def build_parser() -> argparse.ArgumentParser:
     download.add_argument("--out", default="./downloads", help="destination folder (default ./downloads)")
     download.set_defaults(func=cmd_download)
 
-    subgraphs = sub.add_parser("subgraphs", help="print subgraphs of a graph file (N-Quads) as JSON lines")
+    verify = sub.add_parser("verify", help="check a published version's files against its manifest checksums")
+    verify.add_argument("version", nargs="?", help="1.N.0 (default: the latest)")
+    verify.add_argument("--hub", help=HUB_HELP)
+    verify.add_argument("--hist", action="store_true", help="the hist-* datasets")
+    verify.set_defaults(func=cmd_verify)
+
+    subgraphs = sub.add_parser(
+        "subgraphs", help="print subgraphs of a graph file (N-Quads, N-Triples, Turtle, TriG) as JSON lines"
+    )
     subgraphs.add_argument("graph_file")
     subgraphs.add_argument("--type", required=True, choices=["simple", "set", "cond", "mh"])
     mode = subgraphs.add_mutually_exclusive_group()
@@ -266,7 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     register_scoring(sub)
     crawl = sub.add_parser("crawl", help="read one month from the news sources and report (no pipeline)")
-    crawl.add_argument("--month", required=True, help="YYYY-MM or YYYY-MM-01")
+    crawl.add_argument("--month", required=True, type=month_argument, help="YYYY-MM or YYYY-MM-01")
     crawl.add_argument("--sources", help="sources YAML (default: RAGBENCH_SOURCES, else the bundled corpus)")
     crawl.add_argument("--show-failures", type=int, default=20, help="print at most N failures (default 20)")
     crawl.set_defaults(func=cmd_crawl)
@@ -277,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except SettingsError as exc:  # a bad environment variable: one line naming it, no traceback
+    except (SettingsError, InvalidArgumentError) as exc:  # a user mistake: one line naming it, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

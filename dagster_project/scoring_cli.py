@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .core.release.hub.base import ReleaseNotFoundError
+from .core.release.hub.base import InvalidArgumentError, ReleaseNotFoundError
 from .core.release.hub.hf import HubError
 from .core.scoring.baseline import DEFAULT_TOP_K, baseline_submission
 from .core.scoring.compare import DEFAULT_ALPHA, IncomparableRunsError, compare_runs
@@ -47,7 +47,7 @@ def load_release(hub_location: str | None, version: str) -> dict:
     """The four datasets of `version` from a hub: a directory or hf://NAMESPACE (default: RAGBENCH_HUB)."""
     try:
         return Settings.from_env().hub.open(hub_location).load_release(version)
-    except (ReleaseNotFoundError, HubError) as exc:
+    except (ReleaseNotFoundError, HubError, InvalidArgumentError) as exc:
         raise UsageError(str(exc)) from None
 
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, SecretStr, V
 
 from .core.filters.judge import CRITERIA
 from .core.release.hub.base import Hub
+from .core.release.hub.hf import HF_SCHEME
 from .core.release.publishing import open_hub, parse_private_overrides
 
 DEFAULT_HUB = "./var/hub"
@@ -57,6 +58,8 @@ class LLMOptions(_FromEnv):
     max_workers: int = _env("RAGBENCH_LLM_MAX_WORKERS", 16, ge=1)
     requests_per_minute: int | None = _env("RAGBENCH_LLM_RPM", None, ge=1)
     timeout: float = _env("RAGBENCH_LLM_TIMEOUT", 60.0, gt=0)
+    circuit_breaker: int = _env("RAGBENCH_LLM_CIRCUIT_BREAKER", 10, ge=1)  # consecutive failures that stop a stage
+    stage_deadline: float | None = _env("RAGBENCH_LLM_STAGE_DEADLINE", None, gt=0)  # seconds per stage batch
     max_retries: int = _env("RAGBENCH_LLM_MAX_RETRIES", 5, ge=0)
     initial_wait: float = _env("RAGBENCH_LLM_INITIAL_WAIT", 1.0, ge=0)
     max_wait: float = _env("RAGBENCH_LLM_MAX_WAIT", 60.0, ge=0)
@@ -132,6 +135,7 @@ class PipelineOptions(_FromEnv):
     sources_file: str | None = _env("RAGBENCH_SOURCES")
     release_secret: SecretStr | None = _env("RAGBENCH_RELEASE_SECRET")
     top_k_per_type: int = _env("RAGBENCH_TOP_K", 150, ge=1)
+    min_questions_per_type: int = _env("RAGBENCH_MIN_QUESTIONS_PER_TYPE", 0, ge=0)
     max_hub_degree: int = _env("RAGBENCH_MAX_HUB_DEGREE", 200, ge=1)
     acceptability_checkpoint: str | None = _env("RAGBENCH_RUCOLA_CHECKPOINT")
     acceptability_threshold: float = _env("RAGBENCH_ACCEPTABILITY_THRESHOLD", 0.7, ge=0, le=1)
@@ -166,10 +170,30 @@ class Settings(BaseModel):
         except ValidationError as exc:
             raise SettingsError(_first_problem(exc, given)) from None
         settings = cls(**values, dagster_home=given.get("DAGSTER_HOME"))
+        for variable, path in settings._local_directories():
+            if path.exists() and not path.is_dir():
+                raise SettingsError(f"{variable}={str(path)!r} is not valid: it is a file, not a directory")
         if settings.llm.is_configured:
             for stage in ("extraction", "normalization", "qa", "judge"):
                 settings.llm.model_for(stage)  # a missing model is an error now, not in the middle of a run
         return settings
+
+
+    def _local_directories(self) -> list[tuple[str, Path]]:
+        folders = [("RAGBENCH_DATA_DIR", Path(self.pipeline.data_dir))]
+        if not self.hub.location.startswith(HF_SCHEME):
+            folders.append(("RAGBENCH_HUB", Path(self.hub.location)))
+        return folders
+
+    def check_before_run(self) -> None:
+        """What a pipeline run needs from the filesystem, checked before any work: the storage root
+        and a local hub must be directories this process can create and write."""
+        for variable, path in self._local_directories():
+            existing = next((p for p in (path, *path.absolute().parents) if p.exists()), None)
+            if existing is None or not existing.is_dir():
+                raise SettingsError(f"{variable}={str(path)!r} is not usable: {existing} is not a directory")
+            if not os.access(existing, os.W_OK | os.X_OK):
+                raise SettingsError(f"{variable}={str(path)!r} is not usable: {existing} is not writable")
 
 
 def _first_problem(exc: ValidationError, env: Mapping[str, str]) -> str:

@@ -20,12 +20,14 @@ from dagster import (
 )
 
 from ..core.common.strategy import unrecorded_description
+from ..core.graph.subgraphs import SUBGRAPH_TYPES
 from ..core.release.checks import (
     answers_in_questions,
     dangling_text_ids,
     dense_ids,
     duplicate_ids,
     public_dataset_problems,
+    too_small,
 )
 from ..core.release.hub.base import Hub
 from ..core.release.manifest import build_manifest
@@ -149,7 +151,24 @@ def private_texts_ids_are_unique(private_texts: pd.DataFrame) -> AssetCheckResul
     return _result(problems, "private texts")
 
 
+@asset_check(
+    asset=AssetKey("private_qa"),
+    blocking=True,
+    partitions_def=monthly_partitions,
+    additional_ins={"public_texts": AssetIn("public_texts")},
+    description="The release has texts and questions, and at least the configured minimum of each type.",
+)
+def release_is_big_enough(
+    private_qa: pd.DataFrame, public_texts: pd.DataFrame, benchmark: BenchmarkSettings
+) -> AssetCheckResult:
+    problems = too_small(
+        private_qa, public_texts, min_per_type=benchmark.min_questions_per_type, types=SUBGRAPH_TYPES
+    )
+    return _result(problems, "release size")
+
+
 RELEASE_CHECKS = [
+    release_is_big_enough,
     public_texts_do_not_leak,
     public_questions_do_not_leak,
     private_qa_is_consistent,

@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 from dagster import ConfigurableIOManager, InputContext, OutputContext
 
+from ..core.common.atomic import atomic_write_bytes, unique_temp_path
 from ..core.graph.rdf import MonthGraph
 
 STRATEGY_METADATA = "strategy"
@@ -33,8 +34,7 @@ def read_strategies(data_dir: str | Path, asset_name: str, partition: str) -> di
 
 
 def _write_json(path: Path, value) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True), encoding="utf-8")
+    atomic_write_bytes(path, json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True).encode("utf-8"))
 
 
 class StorageIOManager(ConfigurableIOManager):
@@ -51,9 +51,12 @@ class StorageIOManager(ConfigurableIOManager):
         if isinstance(obj, pd.DataFrame):
             path = self._path(context, ".parquet")
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".parquet.tmp")
-            obj.to_parquet(tmp, index=False)
-            tmp.replace(path)
+            tmp = unique_temp_path(path)  # a name of its own: parallel writers never share one
+            try:
+                obj.to_parquet(tmp, index=False)
+                tmp.replace(path)
+            finally:
+                tmp.unlink(missing_ok=True)
         elif isinstance(obj, dict):
             _write_json(self._path(context, ".json"), obj)
         else:

@@ -67,6 +67,7 @@ class BenchmarkSettings(ConfigurableResource):
     """Knobs of the generation pipeline; all of them are recorded in the release manifest."""
 
     top_k_per_type: int = 150
+    min_questions_per_type: int = 0  # a release with fewer of a type is blocked
     subgraphs_per_type: int = 1000
     max_set_partners: int = 5
     # Subgraph sampling bounds (core.subgraphs.SamplingLimits): entities with more facts are hubs.
@@ -89,6 +90,7 @@ class BenchmarkSettings(ConfigurableResource):
     def thresholds(self) -> dict[str, float | int | list[str]]:
         return {
             "top_k_per_type": self.top_k_per_type,
+            "min_questions_per_type": self.min_questions_per_type,
             "subgraphs_per_type": self.subgraphs_per_type,
             "max_set_partners": self.max_set_partners,
             "max_hub_degree": self.max_hub_degree,
@@ -130,6 +132,8 @@ def _llm_settings(options: LLMOptions, data_dir: str, model: str) -> LLMSettings
         model=model,
         api_key=options.api_key,
         timeout=options.timeout,
+        circuit_breaker_failures=options.circuit_breaker,
+        stage_deadline=options.stage_deadline,
         max_retries=options.max_retries,
         initial_wait=options.initial_wait,
         max_wait=options.max_wait,
@@ -225,6 +229,7 @@ def resources_from(settings: Settings) -> dict[str, object]:
         "release_key": ReleaseKey(Path(data_dir) / "secrets" / "release.key", pipeline.release_secret),
         "benchmark": BenchmarkSettings(
             top_k_per_type=pipeline.top_k_per_type,
+            min_questions_per_type=pipeline.min_questions_per_type,
             max_hub_degree=pipeline.max_hub_degree,
             acceptability_threshold=pipeline.acceptability_threshold,
             closed_book_threshold=pipeline.closed_book_threshold,

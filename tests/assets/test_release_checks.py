@@ -17,7 +17,7 @@ def _write_inputs(data_dir, articles, questions):
         table.to_parquet(data_dir / name / f"{MONTH_KEY}.parquet", index=False)
 
 
-def _release_run(tmp_path, questions_transform):
+def _release_run(tmp_path, questions_transform, **settings):
     articles = sample_articles()
     questions = questions_transform(sample_questions(articles))
     _write_inputs(tmp_path / "data", articles, questions)
@@ -25,6 +25,7 @@ def _release_run(tmp_path, questions_transform):
         "RAGBENCH_DATA_DIR": str(tmp_path / "data"),
         "RAGBENCH_HUB": str(tmp_path / "hub"),
         "RAGBENCH_RELEASE_SECRET": "s",
+        **settings,
     }
     selection = [
         AssetKey(n) for n in ("public_texts", "public_questions", "private_qa", "private_texts", "published_release")
@@ -58,3 +59,16 @@ def test_a_clean_release_passes_the_checks_and_is_published(tmp_path):
     assert result.success
     assert all(e.passed for e in result.get_asset_check_evaluations())
     assert "rag-bench-private-qa" in LocalHub(tmp_path / "hub").repos()
+
+
+def test_a_release_under_the_minimum_per_type_is_blocked_with_the_reason(tmp_path):
+    def only_simple(questions):
+        return questions[questions["type"] == "simple"].reset_index(drop=True)
+
+    result = _release_run(tmp_path, only_simple, RAGBENCH_MIN_QUESTIONS_PER_TYPE="1")
+    assert not result.success
+    failed = [e for e in result.get_asset_check_evaluations() if not e.passed]
+    assert [e.check_name for e in failed] == ["release_is_big_enough"]
+    reasons = failed[0].metadata["problems"].value
+    assert "set: 0 question(s), fewer than the minimum 1" in reasons
+    assert LocalHub(tmp_path / "hub").repos() == []

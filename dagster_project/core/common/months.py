@@ -22,13 +22,13 @@ class Month:
 
     @classmethod
     def parse(cls, value: str) -> Month:
-        """Accept "2025-09-01", "2025-09" or an ISO date/datetime of any day in the month."""
-        match = re.match(r"^(\d{4})-(\d{2})", value.strip())
+        """Accept exactly "YYYY-MM" or the partition key "YYYY-MM-01"; nothing else, no trailing text."""
+        match = re.fullmatch(r"(\d{4})-(\d{2})(?:-01)?", value.strip()) if isinstance(value, str) else None
         if not match:
-            raise ValueError(f"not a month: {value!r} (expected YYYY-MM or YYYY-MM-DD)")
+            raise ValueError(f"not a month: {value!r} (expected YYYY-MM, e.g. 2025-09)")
         year, month = int(match.group(1)), int(match.group(2))
         if not 1 <= month <= 12:
-            raise ValueError(f"not a month: {value!r}")
+            raise ValueError(f"not a month: {value!r} (the month must be 01..12)")
         return cls(year, month)
 
     @classmethod

@@ -16,6 +16,8 @@ from pathlib import Path
 import pandas as pd
 from pyoxigraph import DefaultGraph, Literal, NamedNode, Quad, RdfFormat, Store, serialize
 
+from ..common.atomic import unique_temp_path
+
 NS = "urn:ragbench:"
 VOCAB = NS + "vocab:"
 RDF_TYPE = NamedNode("http://www.w3.org/1999/02/22-rdf-syntax-ns#type")
@@ -108,7 +110,7 @@ def write_graph(facts: pd.DataFrame, path: Path) -> GraphStats:
     """Write the graph as N-Quads (sorted, so the same facts give the same bytes)."""
     quads = build_quads(facts)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp = unique_temp_path(path)
     with tmp.open("wb") as out:
         serialize(quads, out, format=RdfFormat.N_QUADS)
     tmp.replace(path)

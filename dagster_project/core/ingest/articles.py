@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError, field_validator
 
 from ..common.months import Month
 from ..common.records import ItemFailure
+from ..common.safe_yaml import safe_load
 from .near_duplicates import DEFAULT_THRESHOLD as NEAR_DUPLICATE_THRESHOLD
 from .near_duplicates import NearDuplicateIndex
 
@@ -27,6 +28,11 @@ ARTICLE_COLUMNS = ["article_id", "url", "source", "title", "text", "published_at
 
 _TRACKING_PARAMS = {"fbclid", "gclid", "yclid", "ysclid", "from", "ref", "utm_referrer", "_openstat"}
 _FRONT_MATTER_RE = re.compile(r"\A---\s*\n(.*?)\n---\s*\n(.*)\Z", re.DOTALL)
+# Bounds on one article: a news article is a few thousand characters; anything far larger is a
+# broken page or hostile input, refused as a per-item failure before the costly stages see it.
+MAX_ARTICLE_CHARS = 300_000
+MAX_FRONT_MATTER_BYTES = 64_000
+MAX_FRONT_MATTER_ALIASES = 100
 
 
 class ArticleError(ValueError):
@@ -81,6 +87,8 @@ def content_sha1(text: str) -> str:
 
 
 def make_article(*, url: str, source: str, title: str, text: str, published_at: datetime | str) -> Article:
+    if len(text) > MAX_ARTICLE_CHARS:
+        raise ArticleError(f"the text has {len(text):,} characters, above the limit of {MAX_ARTICLE_CHARS:,}")
     text = normalize_text(text)
     if not text:
         raise ArticleError("empty text")
@@ -103,11 +111,13 @@ def make_article(*, url: str, source: str, title: str, text: str, published_at: 
 
 def parse_markdown_article(raw: str) -> Article:
     """Parse one bundled article (YAML front matter + body)."""
+    if len(raw) > MAX_ARTICLE_CHARS + MAX_FRONT_MATTER_BYTES:
+        raise ArticleError(f"the file has {len(raw):,} characters, above the limit of {MAX_ARTICLE_CHARS:,}")
     match = _FRONT_MATTER_RE.match(raw.lstrip("\ufeff"))
     if not match:
         raise ArticleError("no YAML front matter between '---' lines")
     try:
-        meta = yaml.safe_load(match.group(1))
+        meta = safe_load(match.group(1), max_bytes=MAX_FRONT_MATTER_BYTES, max_aliases=MAX_FRONT_MATTER_ALIASES)
     except yaml.YAMLError as exc:
         raise ArticleError(f"front matter is not valid YAML: {exc}") from None
     if not isinstance(meta, dict):

@@ -30,6 +30,7 @@ from pydantic import BaseModel, Field, ValidationError, model_validator
 from ..common.months import Month
 from ..common.package_files import project_dir
 from ..common.records import ItemFailure
+from ..common.safe_yaml import safe_load
 from .articles import Article, ArticleError, load_markdown_dir, parse_markdown_article
 from .web.config import CrawlerSettings, WebSource
 
@@ -89,7 +90,7 @@ def bundled_sources() -> SourcesFile:
 
 def read_sources_file(path: Path) -> SourcesFile:
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise SourcesFileError(f"cannot read sources file {path}: {exc}") from None
     try:

@@ -8,6 +8,10 @@
   the validation error; if the second reply is invalid too, the item is recorded as failed with
   its error and raw reply. Every task gets a result: nothing is dropped or silently empty.
 - Validated replies are cached on disk, so a re-run asks only for the items that failed.
+- Deadlines: each request has `timeout`; a batch has `stage_deadline`; after
+  `circuit_breaker_failures` consecutive transport failures (timeouts, connection errors, 5xx) the
+  endpoint is given up on: the batch raises EndpointUnavailable naming it, instead of waiting out
+  every retry of every item against an endpoint that does not answer.
 
 The openai client's own retries are switched off so that this module is the only retry policy.
 """
@@ -65,6 +69,8 @@ class LLMSettings(BaseModel):
     json_mode: bool = True
     seed: int | None = None
     cache_path: Path | None = None
+    circuit_breaker_failures: int = Field(10, ge=1, description="consecutive transport failures that stop a batch")
+    stage_deadline: float | None = Field(None, gt=0, description="seconds a whole batch may take")
 
     def parameters(self) -> dict[str, Any]:
         """Sampling parameters sent with every request (and part of the cache key)."""
@@ -131,6 +137,11 @@ class RunStats:
 
 class _TransportFailure(Exception):
     """A request that could not get a reply after all retries (or got a final 4xx)."""
+
+
+class EndpointUnavailable(RuntimeError):
+    """A batch stopped: the endpoint failed too many times in a row, or the batch ran past its
+    deadline. The message names the endpoint and how far the batch got."""
 
 
 @dataclass
@@ -207,6 +218,8 @@ class LLMClient:
         self.cache = cache
         self.stats = RunStats()
         self._rng = rng or random.Random()
+        self._consecutive_failures = 0
+        self._open_reason = ""  # set when the circuit breaker opens: the batch stops
 
     # --- public -------------------------------------------------------------------------------
 
@@ -242,11 +255,33 @@ class LLMClient:
             return result
 
         try:
-            results = await asyncio.gather(*(one(task) for task in tasks))
+            results = await asyncio.wait_for(
+                asyncio.gather(*(one(task) for task in tasks)), timeout=self.settings.stage_deadline
+            )
+        except TimeoutError:
+            raise EndpointUnavailable(
+                f"{self.endpoint}: the batch ran past its deadline of {self.settings.stage_deadline:g} s "
+                f"with {done} of {len(tasks)} items done (RAGBENCH_LLM_STAGE_DEADLINE)"
+            ) from None
         finally:
             await client.close()
-        self.stats.seconds += time.monotonic() - started
+            self.stats.seconds += time.monotonic() - started
+        if self._open_reason:
+            raise EndpointUnavailable(f"{self._open_reason}; {done} of {len(tasks)} items were attempted")
         return list(results)
+
+    @property
+    def endpoint(self) -> str:
+        return f"LLM endpoint {self.settings.base_url} (model {self.settings.model})"
+
+    def _transport_failed(self, error: str) -> None:
+        """One more failure in a row; the breaker opens at the configured count."""
+        self._consecutive_failures += 1
+        if not self._open_reason and self._consecutive_failures >= self.settings.circuit_breaker_failures:
+            self._open_reason = (
+                f"{self.endpoint} failed {self._consecutive_failures} times in a row (last: {self._redact(error)}); "
+                "stopped calling it (RAGBENCH_LLM_CIRCUIT_BREAKER)"
+            )
 
     # --- one task -----------------------------------------------------------------------------
 
@@ -317,6 +352,8 @@ class LLMClient:
         settings = self.settings
         last_error = ""
         for attempt in range(settings.max_retries + 1):
+            if self._open_reason:
+                raise _TransportFailure(self._open_reason)
             if attempt:
                 self.stats.retries += 1
             retry_after: float | None = None
@@ -324,6 +361,8 @@ class LLMClient:
                 if limiter is not None:
                     await limiter.acquire()
                 async with semaphore:
+                    if self._open_reason:
+                        raise _TransportFailure(self._open_reason)
                     self.stats.requests += 1
                     result.requests += 1
                     sent = time.monotonic()
@@ -331,7 +370,9 @@ class LLMClient:
                         response = await call()
                     finally:
                         result.latencies.append(time.monotonic() - sent)
-                return convert(response)
+                value = convert(response)
+                self._consecutive_failures = 0
+                return value
             except openai.APITimeoutError:
                 last_error, kind = f"timed out after {settings.timeout:g} s", "timeout"
             except openai.APIConnectionError as exc:
@@ -349,7 +390,9 @@ class LLMClient:
                 self.stats.count_error(kind)
                 raise _TransportFailure(last_error) from None
             self.stats.count_error(kind)
-            if attempt < settings.max_retries:
+            if kind != "http 429":  # being rate limited is an answer, not an endpoint that is down
+                self._transport_failed(last_error)
+            if attempt < settings.max_retries and not self._open_reason:
                 await asyncio.sleep(self._wait(attempt, retry_after))
         raise _TransportFailure(f"gave up after {settings.max_retries + 1} attempts: {last_error}")
 
@@ -392,6 +435,8 @@ class LLMClient:
             batches = await asyncio.gather(*(one(start) for start in range(0, len(texts), batch_size)))
         finally:
             await client.close()
+        if self._open_reason:
+            raise EndpointUnavailable(self._open_reason)
         return [vector for batch in batches for vector in batch]
 
     def _wait(self, attempt: int, retry_after: float | None) -> float:

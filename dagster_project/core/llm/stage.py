@@ -3,6 +3,8 @@ and how an LLM strategy describes itself (model, prompts and their hashes)."""
 
 from __future__ import annotations
 
+import time
+
 from ..common.package_files import file_sha256, project_dir
 from ..common.records import ItemFailure
 from ..common.strategy import LLM, Log
@@ -19,10 +21,12 @@ def run_llm_stage(
         f"({settings.max_workers} in flight, cache {settings.cache_path})"
     )
     step = max(1, len(tasks) // 10)
+    started = time.monotonic()
 
     def progress(done: int, total: int) -> None:
         if done % step == 0 or done == total:
-            log.info(f"{stage}: {done}/{total} done")
+            rate = done / max(time.monotonic() - started, 1e-9)
+            log.info(f"{stage}: {done}/{total} done ({rate:.1f} items/s)")
 
     try:
         results = client.run_sync(tasks, progress)

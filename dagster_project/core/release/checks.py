@@ -1,13 +1,17 @@
 """Checks that stop a release that leaks or is inconsistent. Each returns a list of problems
-(empty = fine); every problem names the offending rows so the cause can be found."""
+(empty = fine); every problem names the offending rows so the cause can be found. Leak checks
+compare normal forms (lemmas, canonical URLs, lower-cased ids) and index what they look for once,
+so they stay linear in the size of the release."""
 
 from __future__ import annotations
 
 import json
 import re
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pandas as pd
 
+from ..common.russian import lemmas
 from .tables import PUBLIC_COLUMNS
 
 _URL_RE = re.compile(r"https?://\S+", re.IGNORECASE)
@@ -28,32 +32,85 @@ def unexpected_columns(name: str, table: pd.DataFrame) -> list[str]:
 def leaked_values(
     name: str, table: pd.DataFrame, *, private_ids: set[str], urls: set[str], answers: set[str] = frozenset()
 ) -> list[str]:
-    """Private ids, source URLs or (for questions) whole answers appearing in public cells."""
+    """Private ids (any case), source URLs (any scheme, host case, trailing slash or query order) or,
+    for questions, whole answers (after lemmatization) appearing in public cells. Each index is
+    built once, so the check is linear in the size of the release."""
+    ids, url_keys = SubstringIndex(private_ids), {canonical_url(u) for u in urls if u}
+    answer_keys = {key for key in map(lemma_tuple, answers) if key}
+    question = name == "public_questions"
     problems = []
     for column in table.columns:
         if pd.api.types.is_numeric_dtype(table[column]):
             continue
         for row_id, value in zip(table["id"], table[column], strict=True):
             if isinstance(value, str):
-                leaks = _leaks_in_cell(value, private_ids, urls, answers, question=name == "public_questions")
+                leaks = _leaks_in_cell(value, ids, url_keys, answer_keys, question=question)
                 problems += [f"{name} id {row_id}: {leak}" for leak in leaks]
     return problems
 
 
 def _leaks_in_cell(
-    value: str, private_ids: set[str], urls: set[str], answers: set[str], *, question: bool
+    value: str, ids: SubstringIndex, url_keys: set[str], answer_keys: set[tuple[str, ...]], *, question: bool
 ) -> list[str]:
     """What one public cell gives away. Only a question may hold no URL at all, nor be an answer."""
     leaks = []
-    leaked_ids = [pid for pid in private_ids if pid and pid in value]
-    if leaked_ids:
-        leaks.append(f"contains private id {leaked_ids[0]}")
-    leaked_urls = [u for u in urls if u and u in value]
-    if leaked_urls or (question and _URL_RE.search(value)):
+    leaked_id = ids.first_in(value)
+    if leaked_id:
+        leaks.append(f"contains private id {leaked_id}")
+    found_urls = [canonical_url(match) for match in _URL_LIKE_RE.findall(value)]
+    if any(url in url_keys for url in found_urls) or (question and _URL_RE.search(value)):
         leaks.append("contains a URL")
-    if question and value in answers:
+    if question and answer_keys and lemma_tuple(value) in answer_keys:
         leaks.append("the cell is an answer")
     return leaks
+
+
+# -- normal forms the leak checks compare -------------------------------------------------------
+
+_URL_LIKE_RE = re.compile(
+    r"(?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:[/?#][^\s<>\"'«»]*)?", re.IGNORECASE
+)
+
+
+def canonical_url(url: str) -> str:
+    """One form per address: no scheme, no www., lower-case host, no trailing slash or fragment,
+    query parameters sorted; so http://Site.ru/a/?b=1&a=2 and https://site.ru/a?a=2&b=1 are equal."""
+    text = url.strip().rstrip(".,;:!?)")
+    if "://" not in text:
+        text = "http://" + text
+    parts = urlsplit(text)
+    host = (parts.hostname or "").lower().removeprefix("www.")
+    path = parts.path.rstrip("/")
+    query = urlencode(sorted(parse_qsl(parts.query, keep_blank_values=True)))
+    return host + path + (f"?{query}" if query else "")
+
+
+def lemma_tuple(text: str) -> tuple[str, ...]:
+    """The words of `text` as lemmas: case, ё/е, inflection and digit grouping ("2 139") folded."""
+    return tuple(lemmas(text)) if isinstance(text, str) else ()
+
+
+def _contains(tokens: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
+    n = len(phrase)
+    return bool(n) and any(tokens[i : i + n] == phrase for i in range(len(tokens) - n + 1))
+
+
+class SubstringIndex:
+    """Case-insensitive search of many ids in a text: one set lookup per position and distinct id
+    length, so the cost grows with the text, not with the number of ids."""
+
+    def __init__(self, values):
+        self._values = {v.lower(): v for v in values if isinstance(v, str) and v}
+        self._lengths = sorted({len(v) for v in self._values})
+
+    def first_in(self, text: str) -> str | None:
+        folded = text.lower()
+        for length in self._lengths:
+            for start in range(len(folded) - length + 1):
+                hit = self._values.get(folded[start : start + length])
+                if hit is not None:
+                    return hit
+        return None
 
 
 def duplicate_ids(name: str, table: pd.DataFrame, column: str) -> list[str]:
@@ -85,14 +142,33 @@ def dangling_text_ids(private_qa: pd.DataFrame, private_texts: pd.DataFrame) -> 
 
 
 def answers_in_questions(private_qa: pd.DataFrame) -> list[str]:
-    """A question must not contain its own answer (or any item of a set answer) verbatim."""
+    """A question must not contain its own answer (or any item of a set answer), in any inflected
+    or variant form: Москве gives away Москва, Ивана Петрова gives away Иван Петров."""
     problems = []
     for row in private_qa.itertuples(index=False):
         items = json.loads(row.answer_items) if isinstance(row.answer_items, str) else [row.answer]
-        question = row.question.lower()
-        given_away = [item for item in [row.answer, *items] if item and item.lower() in question]
+        question = lemma_tuple(row.question)
+        given_away = [
+            item for item in [row.answer, *items] if isinstance(item, str) and _contains(question, lemma_tuple(item))
+        ]
         if given_away:
             problems.append(f"private_qa public_id {row.public_id}: the question contains its answer {given_away[0]!r}")
+    return problems
+
+
+def too_small(private_qa: pd.DataFrame, public_texts: pd.DataFrame, *, min_per_type: int, types) -> list[str]:
+    """A release with no texts, no questions, or fewer questions of a type than the configured minimum."""
+    problems = []
+    if public_texts.empty:
+        problems.append("the release has no texts")
+    if private_qa.empty:
+        problems.append("the release has no questions")
+    counts = private_qa["type"].value_counts() if not private_qa.empty else {}
+    for kind in types:
+        found = int(counts.get(kind, 0))
+        if found < min_per_type:
+            problems.append(f"{kind}: {found} question(s), fewer than the minimum {min_per_type} "
+                            "(RAGBENCH_MIN_QUESTIONS_PER_TYPE)")  # fmt: skip
     return problems
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import subprocess
 from pathlib import Path
 
@@ -71,3 +73,62 @@ def build_manifest(
         "public_id_key": key_source,
         "code_version": code_version(),
     }
+
+
+# -- checksums: what makes a published version verifiable ------------------------------------
+
+MANIFEST_FILE = "manifest.json"
+CHECKSUMS = "checksums"  # manifest field: {path in the version: SHA-256 hex} of every other file
+
+
+class IntegrityError(RuntimeError):
+    """A published version's files do not match the checksums of its manifest."""
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def with_checksums(manifest: dict, files: dict[str, bytes]) -> dict:
+    """A copy of `manifest` listing the SHA-256 of each of `files` (every file of the version but
+    the manifest itself, which cannot hold its own hash)."""
+    return {**manifest, CHECKSUMS: {path: sha256_hex(data) for path, data in sorted(files.items())}}
+
+
+def manifest_bytes(manifest: dict) -> bytes:
+    return (json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+def folder_problems(folder: Path, *, require_checksums: bool = True) -> list[str]:
+    """What is wrong with one version folder (<repo>/<version>/) against its manifest: files whose
+    SHA-256 differs, listed files that are missing, files the manifest does not list. Empty = intact.
+    A version published before checksums existed is a problem only when `require_checksums`."""
+    manifest_path = folder / MANIFEST_FILE
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return [f"{MANIFEST_FILE}: unreadable ({type(exc).__name__})"]
+    listed = manifest.get(CHECKSUMS) if isinstance(manifest, dict) else None
+    if not isinstance(listed, dict) or not listed:
+        if not require_checksums:
+            return []
+        return [f"{MANIFEST_FILE}: lists no checksums (published before checksums existed); cannot verify"]
+    problems = []
+    for path, expected in sorted(listed.items()):
+        file = folder / path
+        if not file.is_file():
+            problems.append(f"{path}: missing")
+        elif _file_sha256(file) != expected:
+            problems.append(f"{path}: SHA-256 mismatch (the file changed after publication)")
+    present = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+    for path in sorted(present - set(listed) - {MANIFEST_FILE}):
+        problems.append(f"{path}: not listed in the manifest")
+    return problems
+
+
+def _file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -15,6 +15,8 @@ from ..common.months import Month, version_sort_key
 from .hub.base import Hub, PublishedRepo, ReleaseNotFoundError, release_uploads, repo_name
 from .hub.hf import HF_SCHEME, HfHub
 from .hub.local import LocalHub
+from .manifest import IntegrityError
+from .tables import DATASETS
 
 
 def open_hub(
@@ -74,7 +76,7 @@ def publish_month(
         result.hist_status = "none: no month before the first release"
     else:
         try:
-            lagged = hub.load_release(previous.version)
+            lagged = verified_release(hub, previous.version)
             lagged_manifest = hub.manifest(repo_name("private_qa"), previous.version)
         except ReleaseNotFoundError:
             result.hist_status = f"skipped: {previous.version} ({previous}) is not published"
@@ -86,6 +88,19 @@ def publish_month(
     result.repos = [p for p in published if not p.repo.startswith("hist-")]
     result.hist_repos = [p for p in published if p.repo.startswith("hist-")]
     return result
+
+
+def verified_release(hub: Hub, version: str) -> dict[str, pd.DataFrame]:
+    """The four datasets of `version`, after checking every file against its manifest's checksums:
+    a version edited after publication is refused, never copied on as if genuine."""
+    problems = [
+        f"{repo_name(name)} {version}: {problem}"
+        for name in DATASETS
+        for problem in hub.verify(repo_name(name), version, require_checksums=False)
+    ]
+    if problems:
+        raise IntegrityError(f"{version} on {hub.describe()} fails verification: " + "; ".join(problems))
+    return hub.load_release(version)
 
 
 class VersionMismatchError(RuntimeError):

@@ -15,11 +15,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import secrets
 from dataclasses import dataclass
-from pathlib import Path
 
 import pandas as pd
+
+from .key import load_or_create_key
+
+__all__ = ["load_or_create_key"]  # kept here for callers; it lives in key.py, free of heavy imports
 
 DATASETS = ("public_texts", "public_questions", "private_qa", "private_texts")
 PUBLIC_COLUMNS = {"public_texts": ["id", "text"], "public_questions": ["id", "question"]}
@@ -35,20 +37,6 @@ PRIVATE_QA_COLUMNS = [
     "triples",
 ]
 TYPE_NAMES = {"simple": "simple", "set": "set", "cond": "cond", "mh": "mh"}
-
-
-def load_or_create_key(path: Path, from_environment: str | None) -> tuple[bytes, str]:
-    """The release key: from the environment when given, else a random key kept in the storage root.
-    Returns the key and where it came from (never the key itself)."""
-    if from_environment:
-        return from_environment.encode("utf-8"), "environment (RAGBENCH_RELEASE_SECRET)"
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(secrets.token_hex(32), encoding="utf-8")
-        tmp.chmod(0o600)
-        tmp.replace(path)
-    return path.read_text(encoding="utf-8").strip().encode("utf-8"), f"generated key file {path.name}"
 
 
 def month_key(key: bytes, month_key_: str) -> bytes:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from ..common.safe_yaml import safe_load
 from .runs import Run
 
 MODES = ("ci_low", "value")
@@ -36,7 +37,7 @@ class GateResult:
 
 def load_thresholds(path: Path | str) -> tuple[dict[str, float], str]:
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        data = safe_load(Path(path).read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise GateConfigError(f"cannot read thresholds file {path}: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("thresholds"), dict) or not data["thresholds"]:

@@ -9,12 +9,21 @@ An empty answer ("") is valid and is scored as a missing answer (wrong), and cou
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 
 import pandas as pd
 
 MAX_LISTED_PROBLEMS = 50
+# Bounds on what a submission may be: well above any real one (a release has a few hundred
+# questions and texts), far below what could exhaust memory or the parser's recursion.
+MAX_SUBMISSION_BYTES = 64 * 1024 * 1024
+MAX_NESTING = 8  # a valid submission nests 3 deep: object -> entry -> found_ids
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
 class SubmissionError(ValueError):
@@ -117,11 +126,31 @@ def parse_submission(raw: str | bytes, gold: Gold, source: str = "submission") -
     return entries
 
 
+def nesting_depth(text: str) -> int:
+    """How deep the arrays and objects of a JSON text nest, found in linear time without parsing."""
+    brackets = _NOT_A_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(accumulate(1 if b in "[{" else -1 for b in brackets), default=0)
+
+
+def _refuse_size(size: int, source: str) -> None:
+    if size > MAX_SUBMISSION_BYTES:
+        raise SubmissionError(source, [f"the file is {size:,} bytes, above the limit of {MAX_SUBMISSION_BYTES:,}"])
+
+
 def _json_object(raw: str | bytes, source: str) -> dict:
-    """The submission's top-level object; repeated keys are listed by `_reject_duplicate_keys`."""
+    """The submission's top-level object; repeated keys are listed by `_reject_duplicate_keys`.
+    Size and nesting are bounded before parsing, so no input can exhaust memory or recursion."""
+    _refuse_size(len(raw), source)
     try:
-        data = json.loads(raw, object_pairs_hook=_reject_duplicate_keys)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as exc:
+        raise SubmissionError(source, [f"not valid JSON: not UTF-8 ({exc.reason} at byte {exc.start})"]) from None
+    depth = nesting_depth(text)
+    if depth > MAX_NESTING:
+        raise SubmissionError(source, [f"arrays and objects nest {depth} deep; a submission nests at most 3"])
+    try:
+        data = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
+    except (json.JSONDecodeError, RecursionError) as exc:
         raise SubmissionError(source, [f"not valid JSON: {exc}"]) from None
     if not isinstance(data, dict):
         raise SubmissionError(source, [f"the top level must be a JSON object, got {type(data).__name__}"])
@@ -175,7 +204,7 @@ def _found_ids_problems(value: dict, public_text_ids: frozenset[int]) -> list[st
     unknown = [i for i in found if i not in public_text_ids]
     if unknown:
         problems.append(f"found_ids not in the public texts: {', '.join(map(str, unknown[:10]))}")
-    repeated = sorted({i for i in found if found.count(i) > 1})
+    repeated = sorted(i for i, count in Counter(found).items() if count > 1)
     if repeated:
         problems.append(f"found_ids repeats {', '.join(map(str, repeated))}")
     return problems
@@ -184,6 +213,7 @@ def _found_ids_problems(value: dict, public_text_ids: frozenset[int]) -> list[st
 def load_submission(path: Path | str, gold: Gold) -> dict[int, Entry]:
     path = Path(path)
     try:
+        _refuse_size(path.stat().st_size, str(path))
         raw = path.read_bytes()
     except OSError as exc:
         raise SubmissionError(str(path), [f"cannot read the file: {exc.strerror or exc}"]) from None

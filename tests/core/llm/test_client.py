@@ -210,3 +210,34 @@ def test_retry_after_forms():
     assert 25 <= retry_after_seconds({"retry-after": future}) <= 31
     assert retry_after_seconds({"retry-after": "soon"}) is None
     assert retry_after_seconds({}) is None
+
+
+def test_an_endpoint_that_never_answers_trips_the_circuit_breaker_naming_it():
+    from dagster_project.core.llm.client import EndpointUnavailable
+
+    with FakeOpenAIServer(echo_responder, delay=30) as silent:
+        client = client_for(silent, timeout=0.2, max_retries=5, max_workers=2, circuit_breaker_failures=3)
+        with pytest.raises(EndpointUnavailable) as error:
+            client.run_sync(tasks(40))
+        message = str(error.value)
+        assert silent.base_url in message and "test-model" in message
+        assert "failed 3 times in a row" in message and "timed out" in message
+        # stopped after the breaker opened: not 40 items x 6 attempts
+        assert len(silent.requests) <= 3 + 2
+
+
+def test_a_batch_past_its_deadline_fails_with_progress_counts():
+    from dagster_project.core.llm.client import EndpointUnavailable
+
+    with FakeOpenAIServer(echo_responder, delay=30) as slow:
+        client = client_for(slow, timeout=20, max_workers=2, stage_deadline=0.5)
+        with pytest.raises(EndpointUnavailable, match=r"deadline of 0.5 s with 0 of 4 items done"):
+            client.run_sync(tasks(4))
+
+
+def test_rate_limiting_and_isolated_failures_do_not_trip_the_breaker(server):
+    server.inject(*[Reply(status=429, headers={"Retry-After": "0"})] * 4, match=about(0))
+    server.inject(Reply(status=500), match=about(1))
+    client = client_for(server, circuit_breaker_failures=2, max_retries=5, max_workers=1)
+    results = client.run_sync(tasks(4))
+    assert all(r.ok for r in results)

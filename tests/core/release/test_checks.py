@@ -117,3 +117,87 @@ def test_public_ids_do_not_follow_private_order(release):
     tables = build_release(many, sample_questions(articles).iloc[:0], b"key")
     order_by_private = tables.private_texts.sort_values("id")["public_id"].tolist()
     assert order_by_private != sorted(order_by_private)
+
+
+def _qa(question: str, answer: str, items: list[str] | None = None) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "public_id": [0],
+            "question": [question],
+            "answer": [answer],
+            "answer_items": [json.dumps(items or [answer], ensure_ascii=False)],
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Какой проект утвердили в Москве?", "Москва"),  # inflection of a place
+        ("Кого сменил на посту заместитель Ивана Петрова?", "Иван Петров"),  # inflection of a person
+        ("Кого наградил Петр Елкин в сентябре?", "Пётр Ёлкин"),  # ё / е
+        ("Сколько стоил проект в 2 139 млн рублей?", "2139"),  # digit grouping
+        ("Что построили в МОСКВЕ?", "москва"),  # case
+    ],
+)
+def test_a_question_containing_a_variant_of_its_answer_is_refused(question, answer):
+    problems = answers_in_questions(_qa(question, answer))
+    assert problems == [f"private_qa public_id 0: the question contains its answer {answer!r}"]
+
+
+def test_a_set_item_in_another_form_is_refused():
+    leaking = _qa(
+        "Кто, кроме Анны Смирновой, вошел в совет?", "Анна Смирнова, Олег Котов", ["Анна Смирнова", "Олег Котов"]
+    )
+    assert "'Анна Смирнова'" in answers_in_questions(leaking)[0]
+
+
+def test_a_question_that_only_shares_a_word_with_its_answer_passes():
+    assert answers_in_questions(_qa("Кого назначил губернатор Тверской области?", "Иван Петров")) == []
+
+
+def test_a_public_question_that_is_an_answer_in_another_form_is_a_leak():
+    questions = pd.DataFrame({"id": [0, 1], "question": ["Ивана Петрова", "Кто возглавил совет?"]})
+    problems = public_dataset_problems(
+        "public_questions", questions, private_ids=set(), urls=set(), answers={"Иван Петров"}
+    )
+    assert problems == ["public_questions id 0: the cell is an answer"]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "https://news.example.ru/2025/09/plant?b=2&a=1",  # https instead of http
+        "http://NEWS.Example.RU/2025/09/plant/?a=1&b=2",  # host case, trailing slash
+        "news.example.ru/2025/09/plant?b=2&a=1",  # no scheme, query order
+        "http://www.news.example.ru/2025/09/plant?a=1&b=2#top",  # www. and a fragment
+    ],
+)
+def test_a_source_url_in_any_spelling_is_a_leak(written):
+    texts = pd.DataFrame({"id": [0, 1], "text": [f"Подробнее: {written}.", "Без ссылок."]})
+    urls = {"http://news.example.ru/2025/09/plant?a=1&b=2"}
+    problems = public_dataset_problems("public_texts", texts, private_ids=set(), urls=urls)
+    assert problems == ["public_texts id 0: contains a URL"]
+
+
+def test_another_url_in_a_public_text_is_not_a_source_leak():
+    texts = pd.DataFrame({"id": [0], "text": ["См. https://news.example.ru/2025/09/other"]})
+    urls = {"http://news.example.ru/2025/09/plant"}
+    assert public_dataset_problems("public_texts", texts, private_ids=set(), urls=urls) == []
+
+
+def test_an_upper_cased_private_id_is_a_leak(release):
+    articles, tables = release
+    private_id = articles["article_id"][0]
+    leaking = tables.public_texts.copy()
+    leaking.loc[0, "text"] += f" [{private_id.upper()}]"
+    problems = public_dataset_problems("public_texts", leaking, private_ids=set(articles["article_id"]), urls=set())
+    assert problems == [f"public_texts id 0: contains private id {private_id}"]
+
+
+def test_many_ids_are_looked_up_per_position_not_per_id():
+    from dagster_project.core.release.checks import SubstringIndex
+
+    index = SubstringIndex(f"{n:016x}" for n in range(100_000))
+    assert index.first_in("текст без идентификаторов " * 10) is None
+    assert index.first_in(f"... {99_999:016X} ...") == f"{99_999:016x}"

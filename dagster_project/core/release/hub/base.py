@@ -4,6 +4,7 @@ that LocalHub (a directory) and HfHub (hf://NAMESPACE) both satisfy."""
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -23,6 +24,28 @@ def repo_name(dataset: str, *, hist: bool = False) -> str:
     if dataset not in DATASETS:
         raise ValueError(f"unknown dataset {dataset!r}; expected one of {', '.join(DATASETS)}")
     return (HIST_PREFIX if hist else "") + REPO_PREFIX + dataset.replace("_", "-")
+
+
+_VERSION_ARGUMENT = re.compile(r"^\d+\.\d+\.\d+$")
+_REPO_ARGUMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+class InvalidArgumentError(ValueError):
+    """A version or repo name given by a user that cannot name anything on a hub."""
+
+
+def checked_version(version: str) -> str:
+    """`version` if it looks like MAJOR.MINOR.PATCH; never a path (`../..`) or a pattern."""
+    if not isinstance(version, str) or not _VERSION_ARGUMENT.match(version):
+        raise InvalidArgumentError(f"not a version: {version!r} (expected MAJOR.MINOR.PATCH, e.g. 1.13.0)")
+    return version
+
+
+def checked_repo(repo: str) -> str:
+    """`repo` if it is a plain repo name (no path separators, not hidden)."""
+    if not isinstance(repo, str) or not _REPO_ARGUMENT.match(repo) or ".." in repo:
+        raise InvalidArgumentError(f"not a dataset repo name: {repo!r}")
+    return repo
 
 
 class VersionExistsError(RuntimeError):
@@ -96,3 +119,5 @@ class Hub(Protocol):
     ) -> list[PublishedRepo]: ...
 
     def publish_uploads(self, uploads: list[RepoUpload], *, force: bool = False) -> list[PublishedRepo]: ...
+
+    def verify(self, repo: str, version: str, *, require_checksums: bool = True) -> list[str]: ...

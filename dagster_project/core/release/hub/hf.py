@@ -28,6 +28,8 @@ import hashlib
 import json
 import logging
 import random
+import shutil
+import tempfile
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -37,12 +39,16 @@ import pandas as pd
 
 from ...common.months import month_of_version, version_sort_key
 from ..card import DATA_FILE, dataset_card
+from ..manifest import IntegrityError, folder_problems, manifest_bytes, with_checksums
 from ..tables import DATASETS
 from .base import (
+    InvalidArgumentError,
     PublishedRepo,
     ReleaseNotFoundError,
     RepoUpload,
     VersionExistsError,
+    checked_repo,
+    checked_version,
     parquet_bytes,
     release_uploads,
     repo_name,
@@ -58,6 +64,29 @@ logger = logging.getLogger(__name__)
 
 _SECRETS: set[str] = set()
 _factory_installed = False
+CONNECT_TIMEOUT = 5.0  # seconds to open a connection; reads and uploads are not bounded
+_timeout_installed = False
+
+
+def _bound_connect_time() -> None:
+    """huggingface_hub's shared HTTP client has no timeout at all: give it a connect timeout, so an
+    unreachable Hub fails fast (once per process; it wraps the library's own client factory)."""
+    global _timeout_installed
+    if _timeout_installed:
+        return
+    import httpx
+    from huggingface_hub import set_client_factory
+    from huggingface_hub.utils import _http
+
+    default_factory = _http.default_client_factory
+
+    def factory() -> httpx.Client:
+        client = default_factory()
+        client.timeout = httpx.Timeout(None, connect=CONNECT_TIMEOUT)
+        return client
+
+    set_client_factory(factory)
+    _timeout_installed = True
 
 
 def _redact_log_records(secret: str) -> None:
@@ -98,6 +127,9 @@ class RetryPolicy:
     attempts: int = 6
     base_delay: float = 1.0
     max_delay: float = 60.0
+    # An unreachable Hub (no HTTP answer at all) is given up on after this many seconds of attempts
+    # and waits; with CONNECT_TIMEOUT per attempt, a call fails within 30 s.
+    connection_deadline: float = 25.0
 
     def delay(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:
@@ -158,7 +190,7 @@ def _scrubbed(method):
     def wrapper(self: HfHub, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except (HubError, VersionExistsError, ReleaseNotFoundError) as exc:
+        except (HubError, VersionExistsError, ReleaseNotFoundError, IntegrityError, InvalidArgumentError) as exc:
             failure: Exception = type(exc)(self._redact(str(exc)))
         except Exception as exc:  # anything from huggingface_hub, httpx or pandas
             failure = HubError(
@@ -180,6 +212,7 @@ class _Planned:
     commit: str | None = None
     previous_tag_commit: str | None = None  # where a forced tag pointed before, to restore it on failure
     resumed: bool = False
+    tag_created: bool = False  # by this run: only such a tag is withdrawn when the batch fails
 
 
 class HfHub:
@@ -210,6 +243,7 @@ class HfHub:
         if self._token:
             _redact_log_records(self._token)
         self._sleep = sleep
+        _bound_connect_time()
         # token=False, not None, when there is no token: never fall back to a token saved on disk.
         self._api = HfApi(endpoint=endpoint, token=self._token or False, library_name="ragbench-factory")
 
@@ -234,7 +268,9 @@ class HfHub:
         return text
 
     def _call(self, what: str, fn: Callable, *args, **kwargs):
-        """fn(*args, **kwargs), retried with backoff on transient failures; other errors propagate."""
+        """fn(*args, **kwargs), retried with backoff on transient failures; other errors propagate.
+        Failures with no HTTP answer (the Hub is unreachable) stop at the policy's connection deadline."""
+        started, waited = time.monotonic(), 0.0
         for attempt in range(self.retry.attempts):
             try:
                 return fn(*args, **kwargs)
@@ -243,6 +279,12 @@ class HfHub:
                 if not retry or attempt == self.retry.attempts - 1:
                     raise
                 wait = self.retry.delay(attempt, retry_after)
+                spent = time.monotonic() - started + waited
+                if _status_of(exc) is None and spent + wait > self.retry.connection_deadline:
+                    raise HubError(
+                        f"{what}: {self.describe()} is unreachable ({type(exc).__name__} after {attempt + 1} "
+                        f"attempt(s) in {spent:.0f} s); check the network or HF_ENDPOINT"
+                    ) from None
                 logger.warning(
                     "%s: transient failure (%s, status %s); retry %d of %d in %.2f s",
                     what,
@@ -253,6 +295,7 @@ class HfHub:
                     wait,
                 )
                 self._sleep(wait)
+                waited += wait
         raise AssertionError("unreachable")
 
     def _require_token(self) -> None:
@@ -356,8 +399,23 @@ class HfHub:
 
     @_scrubbed
     def download(self, repo: str, version: str, destination: Path | str) -> Path:
-        """Copy one version into `destination` in the local hub layout (<repo>/<version>/...)."""
-        target = Path(destination) / repo / version
+        """Copy one version into `destination` in the local hub layout (<repo>/<version>/...),
+        verified against the checksums of its manifest (a corrupt copy is removed)."""
+        target = self._fetch(repo, version, Path(destination))
+        problems = folder_problems(target, require_checksums=False)
+        if problems:
+            shutil.rmtree(target, ignore_errors=True)
+            raise IntegrityError(f"{repo} {version} on {self.describe()} fails verification: {'; '.join(problems)}")
+        return target
+
+    @_scrubbed
+    def verify(self, repo: str, version: str, *, require_checksums: bool = True) -> list[str]:
+        """What is wrong with a published version against its manifest's checksums (empty = intact)."""
+        with tempfile.TemporaryDirectory(prefix="ragbench-verify-") as scratch:
+            return folder_problems(self._fetch(repo, version, Path(scratch)), require_checksums=require_checksums)
+
+    def _fetch(self, repo: str, version: str, destination: Path) -> Path:
+        target = destination / checked_repo(repo) / checked_version(version)
         for filename in (DATA_FILE, MANIFEST_FILE, CARD_FILE):
             source = self._download(repo, version, filename)
             (target / filename).parent.mkdir(parents=True, exist_ok=True)
@@ -380,6 +438,8 @@ class HfHub:
         pending = [p for p in plan if p.status != "unchanged"]
         for p in pending:
             p.files[CARD_FILE] = self._card(p)
+            checked = {DATA_FILE: p.files[DATA_FILE], CARD_FILE: p.files[CARD_FILE]}
+            p.files[MANIFEST_FILE] = manifest_bytes(with_checksums(p.upload.manifest, checked))
         for p in pending:
             self._ensure_repo(p)
         for p in pending:  # every commit before any tag
@@ -525,10 +585,17 @@ class HfHub:
                 revision=p.commit,
                 repo_type="dataset",
             )
+            p.tag_created = True
         except HfHubHTTPError as exc:
             # A retried request whose first attempt succeeded answers 409: fine if the tag is ours.
-            if _status_of(exc) != 409 or self._tags(p.repo_id).get(version) != p.commit:
+            if _status_of(exc) != 409:
                 raise
+            tagged = self._tags(p.repo_id).get(version)
+            if tagged != p.commit:  # another publisher tagged this version first: it won
+                raise VersionExistsError(
+                    f"{p.repo_id}@{version} was published by another process (commit {tagged}) while this one "
+                    "was publishing; versions are immutable, so this publication is withdrawn"
+                ) from None
         logger.info("%s: tagged %s", p.repo_id, version)
 
     def _withdraw_tags(self, touched: list[_Planned]) -> None:
@@ -537,6 +604,8 @@ class HfHub:
         on main, so a rerun tags them without committing again."""
         for p in reversed(touched):
             version = p.upload.version
+            if not p.tag_created and p.status != "replaced":
+                continue  # the tag was there already (another publisher's, same content): not ours to take
             try:
                 current = self._tags(p.repo_id).get(version)
                 if current is not None and current == p.commit and current != p.previous_tag_commit:

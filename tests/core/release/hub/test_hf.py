@@ -4,6 +4,7 @@ never showing up in logs or errors."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -120,7 +121,11 @@ def test_first_two_months_create_private_and_public_repos_tags_layout_and_the_hi
         at_tag = files_at(fake, rid(name), "1.14.0")
         assert set(at_tag) == {".gitattributes", DATA_FILE, "README.md", "manifest.json"}
         assert at_tag[DATA_FILE].lfs and not at_tag["README.md"].lfs
-        assert json.loads(at_tag["manifest.json"].content) == manifest(OCT)
+        published_manifest = json.loads(at_tag["manifest.json"].content)
+        checksums = published_manifest.pop("checksums")
+        assert published_manifest == manifest(OCT)
+        expected = {path: hashlib.sha256(at_tag[path].content).hexdigest() for path in (DATA_FILE, "README.md")}
+        assert checksums == expected
         # the lag: hist-* holds version M-1 only, with exactly the data published as M-1
         hist = fake.repos[rid(name, True)]
         assert hist.tags.keys() == {"1.13.0"}
@@ -365,7 +370,11 @@ def test_download_command_from_hf_and_from_a_local_hub(fake, tmp_path, monkeypat
     assert sorted(p.name for p in out.iterdir()) == [repo_name("public_questions"), repo_name("public_texts")]
     downloaded = LocalHub(out)
     pd.testing.assert_frame_equal(downloaded.load(repo_name("public_texts"), "1.14.0"), tables()["public_texts"])
-    assert downloaded.manifest(repo_name("public_questions"), "1.14.0") == manifest(OCT)
+    downloaded_manifest = downloaded.manifest(repo_name("public_questions"), "1.14.0")
+    assert {k: v for k, v in downloaded_manifest.items() if k != "checksums"} == manifest(OCT)
+    assert downloaded.verify(repo_name("public_questions"), "1.14.0") == []
+    assert main(["verify", "1.14.0", "--hub", f"hf://{NS}"]) == 0
+    assert "rag-bench-private-qa: ok" in capsys.readouterr().out
 
     assert main(["download", "--hub", f"hf://{NS}", "--hist", "--private", "--out", str(out)]) == 0
     hist_qa = downloaded.load(repo_name("private_qa", hist=True), "1.13.0")
@@ -396,3 +405,57 @@ def test_connection_errors_are_retried_then_reported(tmp_path):
         hub.versions(repo_name("public_texts"))
     assert len(sleeps) == 2 and 0.5 <= sleeps[0] <= 0.55 and 0.75 <= sleeps[1] <= 0.83  # exponential, capped
     assert TOKEN not in str(raised.value)
+
+
+def test_an_unreachable_hub_fails_within_the_connection_deadline(tmp_path):
+    import socket
+
+    with socket.socket() as probe:  # a port on 127.0.0.1 with nothing listening
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    sleeps = Sleeps()
+    hub = HfHub(
+        f"hf://{NS}", token=TOKEN, endpoint=f"http://127.0.0.1:{port}", sleep=sleeps, retry=RetryPolicy(attempts=50)
+    )
+    with pytest.raises(HubError, match="is unreachable") as raised:
+        hub.versions(repo_name("public_texts"))
+    assert sum(sleeps) <= RetryPolicy().connection_deadline < 30  # not 50 attempts of exponential backoff
+    assert len(sleeps) == 4  # 1 + 2 + 4 + 8 s of waits; the next 16 s would pass the deadline
+    assert f"127.0.0.1:{port}" in str(raised.value) and TOKEN not in str(raised.value)
+
+
+def test_verify_names_a_file_changed_on_the_hub(fake, tmp_path, monkeypatch, capsys):
+    from dagster_project.cli import main
+    from dagster_project.testing.hf_hub import StoredFile
+
+    publish_month(make_hub(fake, tmp_path), SEPT, tables(), manifest(SEPT))
+    at_tag = files_at(fake, rid("public_texts"), SEPT.version)
+    at_tag["README.md"] = StoredFile(at_tag["README.md"].content + b"\nedited afterwards\n", lfs=False)
+    fresh = make_hub(fake, tmp_path / "fresh")
+    assert fresh.verify(repo_name("public_texts"), SEPT.version) == [
+        "README.md: SHA-256 mismatch (the file changed after publication)"
+    ]
+    assert fresh.verify(repo_name("private_qa"), SEPT.version) == []
+    monkeypatch.setenv("HF_TOKEN", TOKEN)
+    monkeypatch.setenv("HF_ENDPOINT", fake.url)
+    monkeypatch.setenv("HF_HUB_CACHE", str(tmp_path / "cli-cache"))
+    assert main(["verify", SEPT.version, "--hub", f"hf://{NS}"]) == 1
+    assert "rag-bench-public-texts: FAILED\n    README.md: SHA-256 mismatch" in capsys.readouterr().out
+
+
+def test_of_two_concurrent_publishers_the_one_that_tags_first_wins(fake, tmp_path):
+    slow, fast = make_hub(fake, tmp_path / "slow"), make_hub(fake, tmp_path / "fast")
+    tag = slow._tag
+
+    def tag_after_the_other_publisher(planned):
+        if not fake.repos[rid("public_texts")].tags:
+            fast.publish(SEPT.version, tables(answer="Казань"), manifest(SEPT))  # wins the race
+        return tag(planned)
+
+    slow._tag = tag_after_the_other_publisher
+    with pytest.raises(VersionExistsError, match="published by another process"):
+        slow.publish(SEPT.version, tables(), manifest(SEPT))
+    # the loser withdrew nothing of the winner's: every repo is tagged, private_qa with the winner's data
+    assert all(SEPT.version in fake.repos[rid(name)].tags for name in DATASETS)
+    winner = make_hub(fake, tmp_path / "reader").load(repo_name("private_qa"), SEPT.version)
+    assert "Казань" in set(winner["answer"])

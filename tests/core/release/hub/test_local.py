@@ -36,7 +36,9 @@ def test_publish_writes_one_folder_per_repo_and_version(tmp_path):
     card = (tmp_path / "rag-bench-public-texts" / "1.13.0" / "README.md").read_text(encoding="utf-8")
     assert card.startswith("---\nlanguage: [ru]") and "1.13.0" in card
     pd.testing.assert_frame_equal(hub.load(repo_name("private_qa"), "1.13.0"), _tables()["private_qa"])
-    assert hub.manifest(repo_name("public_texts"), "1.13.0") == MANIFEST
+    manifest = hub.manifest(repo_name("public_texts"), "1.13.0")
+    assert {k: v for k, v in manifest.items() if k != "checksums"} == MANIFEST
+    assert set(manifest["checksums"]) == {DATA_FILE, "README.md"}
     assert not [p for p in (tmp_path / "rag-bench-private-qa").iterdir() if p.name.startswith(".")]
 
 
