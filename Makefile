@@ -33,6 +33,7 @@ test: setup
 
 ui: setup
 	@mkdir -p $(DAGSTER_HOME)
+	$(BIN)/ragbench pools
 	$(BIN)/dagster dev -w workspace.yaml
 
 # compare_releases.py compares two given hubs, so it is run by hand (see the README).

@@ -2,7 +2,8 @@
 
 ragbench demo                      materialize every month of the bundled corpus, publish locally
 ragbench materialize --month M     run the whole pipeline for one month
-ragbench releases [--hub H]        list published versions per dataset repo
+ragbench pools                     set the Dagster pool limits (LLM endpoint, hub) from the settings
+ragbench releases [--hub H]        list published versions and revisions per dataset repo
 ragbench releases --version V      show one version (counts, manifest)
 ragbench download --version V      copy the public datasets of a version from a hub (local or hf://)
 ragbench subgraphs GRAPH --type T  print subgraphs of a graph file as JSON lines
@@ -102,11 +103,37 @@ def _print_release(hub, version: str) -> None:
     print(
         f"  {version} ({manifest.get('month', '?')}): {counts.get('texts', '?')} texts, "
         f"{counts.get('questions', '?')} questions ({per_type})"
+        + (f", revises {manifest['revises']}" if manifest.get("revises") else "")
     )
+
+
+def _print_testbeds(hub, version: str, *, hist: bool) -> None:
+    """The robustness testbed datasets of a version, if it has them: rows, and items per testbed."""
+    from .core.release.publishing import published_testbeds
+
+    for name, table in published_testbeds(hub, version, hist=hist).items():
+        per_testbed = table["testbed"].value_counts().sort_index() if "testbed" in table else None
+        counts = f" ({', '.join(f'{t} {n}' for t, n in per_testbed.items())})" if per_testbed is not None else ""
+        print(f"  {repo_name(name, hist=hist)}: {len(table)} rows{counts}, columns {', '.join(table.columns)}")
+
+
+def _print_testbed_baseline(data_dir: Path, month: Month) -> None:
+    """The offline extractive reader's scores on the month's robustness testbeds (testbed_baseline)."""
+    from .core.scoring.testbeds import JSON_FILE, headline_lines
+
+    path = data_dir / "testbed_baseline" / month.key / JSON_FILE
+    if not path.exists():
+        return
+    metrics = json.loads(path.read_text(encoding="utf-8"))
+    print(f"\nTestbeds of {month.version}: the offline extractive reader, 95% bootstrap CIs:")
+    for line in headline_lines(metrics):
+        print(f"  {line}")
+    print(f"  (all figures in {path.parent / 'testbeds.html'})")
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from .core.ingest.sources import bundled_sources
+    from .core.release.publishing import latest_revision
 
     settings = Settings.from_env()
     months = [args.month] if args.month else months_of_corpus(bundled_sources())
@@ -133,7 +160,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(f"\nReleases in {hub.root.resolve() if isinstance(hub, LocalHub) else hub.describe()}:")
     for month in months:
         if month not in failed:
-            _print_release(hub, month.version)
+            _print_release(hub, latest_revision(hub, month) or month.version)
+    done = [month for month in months if month not in failed]
+    if done:
+        _print_testbed_baseline(Path(settings.pipeline.data_dir), done[-1])
     print(f"Total time: {time.monotonic() - started:.1f} s")
     print("Open the Dagster UI with `make ui` (http://127.0.0.1:3000) to browse the runs, assets and checks.")
     print("List releases with `.venv/bin/ragbench releases`.")
@@ -146,11 +176,39 @@ def months_of_corpus(sources) -> list[Month]:
     return months_in(sources)
 
 
+def publication_outcome(result) -> str | None:
+    """What published_release said it did in a run: the version published, a revision, or nothing."""
+    for event in result.get_asset_materialization_events():
+        if event.asset_key.to_user_string() == "published_release":
+            outcome = event.materialization.metadata.get("outcome")
+            return outcome.value if outcome else None
+    return None
+
+
 def cmd_materialize(args: argparse.Namespace) -> int:
     month = args.month
-    ok = run_month(month, verbose=args.verbose).success
-    print(f"{month} -> {month.version}: {'ok' if ok else 'FAILED'}")
-    return 0 if ok else 1
+    result = run_month(month, verbose=args.verbose)
+    if result.success:
+        print(publication_outcome(result) or f"{month}: ok")
+    else:
+        print(f"{month}: FAILED")
+    return 0 if result.success else 1
+
+
+def cmd_pools(args: argparse.Namespace) -> int:
+    """Set the limits of the Dagster pools (LLM endpoint, hub) on the DAGSTER_HOME instance."""
+    from dagster import DagsterInstance
+
+    from .pools import apply_pool_limits
+
+    settings = Settings.from_env()
+    if not settings.dagster_home:
+        print("error: DAGSTER_HOME is not set: pool limits are stored in a persistent instance", file=sys.stderr)
+        return 2
+    Path(settings.dagster_home).mkdir(parents=True, exist_ok=True)
+    limits = apply_pool_limits(DagsterInstance.get(), settings.operations)
+    print(f"pool limits on {settings.dagster_home}: " + ", ".join(f"{pool} {n}" for pool, n in limits.items()))
+    return 0
 
 
 def cmd_releases(args: argparse.Namespace) -> int:
@@ -164,6 +222,7 @@ def cmd_releases(args: argparse.Namespace) -> int:
             return 2
         for name, table in tables.items():
             print(f"  {repo_name(name, hist=args.hist)}: {len(table)} rows, columns {', '.join(table.columns)}")
+        _print_testbeds(hub, args.version, hist=args.hist)
         return 0
     repos = hub.repos()
     if not repos:
@@ -171,7 +230,32 @@ def cmd_releases(args: argparse.Namespace) -> int:
         return 0
     for repo in repos:
         print(f"{repo}: {', '.join(hub.versions(repo)) or '-'}")
+    _print_revisions(hub)
     return 0
+
+
+def _print_revisions(hub) -> None:
+    """Every revision with the version it revises, why, and what changed per question type."""
+    from .core.common.months import revision_of_version
+
+    revisions = [v for v in hub.versions(repo_name("private_qa")) if revision_of_version(v) > 0]
+    if not revisions:
+        return
+    print("revisions:")
+    for version in revisions:
+        manifest = hub.manifest(repo_name("private_qa"), version)
+        reason = manifest.get("revision_reason") or {}
+        settings = reason.get("settings_changed", {}).get("thresholds", {})
+        why = ", ".join(f"{name} {old} -> {new}" for name, (old, new) in settings.items())
+        stages = ", ".join(reason.get("rematerialized", {})) or "-"
+        changes = "; ".join(
+            f"{kind} +{c['added']} -{c['removed']} ~{c['changed']}" for kind, c in manifest.get("changes", {}).items()
+        )
+        print(f"  {version} revises {manifest.get('revises')}: run {reason.get('run_id', '?')}")
+        print(f"    re-materialized: {stages}")
+        if why:
+            print(f"    settings: {why}")
+        print(f"    questions (added, removed, changed): {changes or '-'}")
 
 
 def cmd_download(args: argparse.Namespace) -> int:
@@ -311,14 +395,19 @@ def build_parser() -> argparse.ArgumentParser:
     materialize.add_argument("--verbose", action="store_true", help="show Dagster's step-by-step log")
     materialize.set_defaults(func=cmd_materialize)
 
+    pools = sub.add_parser("pools", help="set the Dagster pool limits (RAGBENCH_*_POOL_LIMIT) on DAGSTER_HOME")
+    pools.set_defaults(func=cmd_pools)
+
     releases = sub.add_parser("releases", help="list or show published versions")
     releases.add_argument("--hub", help=HUB_HELP)
-    releases.add_argument("--version", help="show this version")
+    releases.add_argument("--version", help="show this version or revision (1.N.0, 1.N.R)")
     releases.add_argument("--hist", action="store_true", help="the hist-* datasets")
     releases.set_defaults(func=cmd_releases)
 
     download = sub.add_parser("download", help="copy the public datasets of a version from a hub")
-    download.add_argument("--version", help="1.N.0 (default: the latest; texts and questions must agree)")
+    download.add_argument(
+        "--version", help="1.N.0 or a revision 1.N.R (default: the latest; texts and questions must agree)"
+    )
     download.add_argument("--hist", action="store_true", help="the hist-* datasets (one version behind)")
     download.add_argument("--private", action="store_true", help="also the private QA and text mapping")
     download.add_argument("--hub", help=HUB_HELP)

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 from dagster import (
     AssetSelection,
+    AutomationCondition,
+    AutomationConditionSensorDefinition,
+    DefaultSensorStatus,
     Definitions,
     build_schedule_from_partitioned_job,
     define_asset_job,
+    in_process_executor,
     load_assets_from_modules,
+    multiprocess_executor,
 )
 
+from . import dagster_warnings  # noqa: F401  (before the assets: it filters their warnings)
 from .assets import ASSET_MODULES
 from .assets.release import RELEASE_CHECKS
+from .assets.testbeds import TESTBED_CHECKS
 from .partitions import monthly_partitions
 from .resources import build_resources
+from .settings import Settings
 
 all_assets = load_assets_from_modules(ASSET_MODULES)
 
@@ -32,16 +40,54 @@ monthly_schedule = build_schedule_from_partitioned_job(
     hour_of_day=3,
 )
 
+# After a stage of some month is re-materialized, its downstream assets of that month are refreshed,
+# up to a revision of the release (and, through published_release's dependency on its previous
+# month, the hist-* datasets of the next month). Months never built are not filled in: the
+# schedule and backfills create months; this only keeps existing ones consistent.
+REFRESH_AFTER_RERUN = (
+    AutomationCondition.eager().without(AutomationCondition.in_latest_time_window()).with_label("refresh after rerun")
+)
+# The release of the first month on a hub has no previous month: its own missing previous partition
+# must not hold it back (publishing still refuses a gap in the middle, naming the month).
+REFRESH_RELEASE_AFTER_RERUN = REFRESH_AFTER_RERUN.replace(
+    AutomationCondition.any_deps_missing(),
+    AutomationCondition.any_deps_missing().ignore(AssetSelection.assets("published_release")),
+).with_label("refresh after rerun (the first month needs no previous month)")
+AUTOMATED = AssetSelection.all() - AssetSelection.assets("news_articles")
+
+
+def refresh_condition(spec):
+    condition = REFRESH_RELEASE_AFTER_RERUN if spec.key.to_user_string() == "published_release" else REFRESH_AFTER_RERUN
+    return spec.replace_attributes(automation_condition=condition)
+
+
+EXECUTORS = {"in_process": in_process_executor, "multiprocess": multiprocess_executor}
+
+
+def refresh_sensor(enabled: bool) -> AutomationConditionSensorDefinition:
+    return AutomationConditionSensorDefinition(
+        "refresh_after_rerun",
+        target=AUTOMATED,
+        default_status=DefaultSensorStatus.RUNNING if enabled else DefaultSensorStatus.STOPPED,
+        minimum_interval_seconds=30,
+        description="Re-materializes the downstream assets of a month whose stage was re-materialized "
+        "(on when RAGBENCH_AUTOMATION=true; can be started or stopped here).",
+    )
+
 
 def build_definitions(env=None) -> Definitions:
-    """Definitions with resources from `env` (the process environment by default)."""
-    return Definitions(
+    """Definitions with resources and operations settings from `env` (the process environment by default)."""
+    operations = Settings.from_env(env).operations
+    definitions = Definitions(
         assets=all_assets,
-        asset_checks=RELEASE_CHECKS,
+        asset_checks=RELEASE_CHECKS + TESTBED_CHECKS,
         jobs=[monthly_benchmark_job],
         schedules=[monthly_schedule],
+        sensors=[refresh_sensor(operations.automation)],
         resources=build_resources(env),
+        executor=EXECUTORS[operations.executor],
     )
+    return definitions.map_resolved_asset_specs(func=refresh_condition, selection=AUTOMATED)
 
 
 defs = build_definitions()

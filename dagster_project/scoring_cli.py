@@ -6,6 +6,8 @@ ragbench gate RUN --thresholds FILE                                 exit 1 when 
 ragbench baseline --hub H --version V --out FILE                    the offline BM25 baseline's submission
 ragbench leaderboard --hub H --version V --submissions DIR --out D  score a folder of submissions
 ragbench run --version V --endpoint URL --model M --out DIR         run a generator, write a submission
+ragbench testbeds score --version V --responses FILE --out D     score replies on the robustness testbeds
+ragbench testbeds baseline --version V --out FILE                 the offline extractive reader's replies
 
 Exit codes: 0 ok, 1 a gate failed, 2 bad input (invalid submission, unknown release or run).
 """
@@ -33,6 +35,16 @@ from .core.scoring.runner import RunnerConfig, RunnerError, run_generator
 from .core.scoring.runs import RunNotFoundError, load_run, write_run
 from .core.scoring.stats import DEFAULT_SAMPLES
 from .core.scoring.submission import SubmissionError, gold_from_release, load_submission, submission_json
+from .core.scoring.testbeds import (
+    DEFAULT_ERROR_PHRASES,
+    TestbedRepliesError,
+    extractive_replies,
+    headline_lines,
+    load_replies,
+    score_testbeds,
+    write_testbed_scores,
+)
+from .core.testbeds.build import DEFAULT_REFUSAL_PHRASE as TESTBED_REFUSAL_PHRASE
 from .settings import DEFAULT_HUB, Settings
 
 BAD_INPUT = 2
@@ -328,6 +340,74 @@ def _llm_metric_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--judge-cache", help="judge reply cache (default RAGBENCH_DATA_DIR/llm_cache/judge.sqlite)")
     group.add_argument("--judge-price-input", type=float, help="USD per 1M prompt tokens, for the cost estimate")
     group.add_argument("--judge-price-output", type=float, help="USD per 1M completion tokens")
+def load_testbeds(hub_location: str | None, version: str) -> tuple:
+    """The public and private testbeds of `version` from a hub (default: RAGBENCH_HUB)."""
+    from .core.release.publishing import published_testbeds
+
+    hub = Settings.from_env().hub.open(hub_location)
+    try:
+        tables = published_testbeds(hub, version)
+    except HubError as exc:
+        raise UsageError(str(exc)) from None
+    if not tables:
+        raise UsageError(f"{hub.describe()} has no testbeds at version {version}")
+    return tables["public_testbeds"], tables["private_testbeds"]
+
+
+def _refusal_phrase(args: argparse.Namespace) -> str:
+    return args.refusal_phrase or Settings.from_env().pipeline.testbed_refusal_phrase
+
+
+def cmd_testbeds_score(args: argparse.Namespace) -> int:
+    public, private = load_testbeds(args.hub, args.version)
+    replies = load_replies(args.responses, public)  # raises before anything is written
+    scores = score_testbeds(
+        public, private, replies, refusal_phrase=_refusal_phrase(args),
+        error_phrases=tuple(args.error_phrase or DEFAULT_ERROR_PHRASES), samples=args.bootstrap, seed=args.seed,
+        name=args.name or Path(args.responses).stem, version=args.version,
+    )  # fmt: skip
+    paths = write_testbed_scores(args.out, scores)
+    missing = scores.metrics["missing_replies"]["count"]
+    print(f"scored {scores.metrics['items']} testbed items of {args.version} ({missing} missing replies)")
+    for line in headline_lines(scores.metrics):
+        print(f"  {line}")
+    print("wrote " + ", ".join(str(p) for p in paths.values()))
+    return 0
+
+
+def cmd_testbeds_baseline(args: argparse.Namespace) -> int:
+    public, _ = load_testbeds(args.hub, args.version)
+    replies = extractive_replies(public, refusal_phrase=_refusal_phrase(args))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({str(k): v for k, v in replies.items()}, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(f"wrote the extractive reader's replies to {len(replies)} testbed items of {args.version} to {out}")
+    return 0
+
+
+def _register_testbeds(sub) -> None:
+    testbeds_p = sub.add_parser("testbeds", help="the RGB-style robustness testbeds of a release")
+    commands = testbeds_p.add_subparsers(dest="testbeds_command", required=True)
+    score_p = commands.add_parser("score", help="score replies {testbed id: reply} on a release's testbeds")
+    score_p.add_argument("--hub", help=HUB_HELP)
+    score_p.add_argument("--version", required=True, help="release version, e.g. 1.13.0")
+    score_p.add_argument("--responses", required=True, help="JSON object {testbed id: reply text}")
+    score_p.add_argument("--out", required=True, help="folder for testbeds.json and testbeds.html (and the section "
+                         "in its report.html when `ragbench evaluate` wrote one there)")  # fmt: skip
+    score_p.add_argument("--name", help="name of the run in reports (default: the file name)")
+    score_p.add_argument("--bootstrap", type=int, default=DEFAULT_SAMPLES, help="bootstrap samples; 0 disables CIs")
+    score_p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap")
+    score_p.add_argument("--refusal-phrase", help=f"phrase that marks a refusal (default: "
+                         f"RAGBENCH_TESTBED_REFUSAL_PHRASE or «{TESTBED_REFUSAL_PHRASE}»)")  # fmt: skip
+    score_p.add_argument("--error-phrase", action="append", help="phrase that flags factual errors in the documents "
+                         f"(repeatable; default: {', '.join(DEFAULT_ERROR_PHRASES)})")  # fmt: skip
+    score_p.set_defaults(func=_run_guarded(cmd_testbeds_score))
+    baseline_p = commands.add_parser("baseline", help="write the offline extractive reader's replies")
+    baseline_p.add_argument("--hub", help=HUB_HELP)
+    baseline_p.add_argument("--version", required=True)
+    baseline_p.add_argument("--out", required=True, help="replies JSON file to write")
+    baseline_p.add_argument("--refusal-phrase", help="the reader's refusal (default as for score)")
+    baseline_p.set_defaults(func=_run_guarded(cmd_testbeds_baseline))
 
 
 def _scoring_options(parser: argparse.ArgumentParser) -> None:
@@ -345,7 +425,7 @@ def _run_guarded(func):
         try:
             return func(args)
         except (SubmissionError, UsageError, RunNotFoundError, IncomparableRunsError, GateConfigError,
-                RunnerError) as exc:  # fmt: skip
+                RunnerError, TestbedRepliesError) as exc:  # fmt: skip
             print(f"error: {exc}", file=sys.stderr)
             return BAD_INPUT
 
@@ -401,3 +481,4 @@ def register(sub) -> None:
     run_p = sub.add_parser("run", help="run a generator (OpenAI-compatible endpoint) on a release: a submission")
     _run_options(run_p)
     run_p.set_defaults(func=_run_guarded(cmd_run))
+    _register_testbeds(sub)

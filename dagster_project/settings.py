@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, SecretStr, ValidationError
 
@@ -18,6 +18,8 @@ from .core.filters.judge import CRITERIA
 from .core.release.hub.base import Hub
 from .core.release.hub.hf import HF_SCHEME
 from .core.release.publishing import open_hub, parse_private_overrides
+from .core.testbeds.build import DEFAULT_REFUSAL_PHRASE
+from .core.testbeds.documents import DEFAULT_CHUNK_WORDS
 
 DEFAULT_HUB = "./var/hub"
 DEFAULT_DATA_DIR = "./var/data"
@@ -145,6 +147,21 @@ class PipelineOptions(_FromEnv):
     submissions_dir: str = _env("RAGBENCH_SUBMISSIONS_DIR", DEFAULT_SUBMISSIONS_DIR)
     # Scale: extraction worker processes (unset = every usable core).
     workers: int | None = _env("RAGBENCH_WORKERS", None, ge=1)
+    # RGB-style testbeds: the reply expected when the documents do not answer, and the chunk size
+    testbed_refusal_phrase: str = _env("RAGBENCH_TESTBED_REFUSAL_PHRASE", DEFAULT_REFUSAL_PHRASE, min_length=1)
+    testbed_chunk_words: int = _env("RAGBENCH_TESTBED_CHUNK_WORDS", DEFAULT_CHUNK_WORDS, ge=20)
+
+
+class OperationsOptions(_FromEnv):
+    """How Dagster runs the pipeline: the executor, the limits of the pools (steps sharing the LLM
+    endpoint or the hub), and declarative automation of reruns."""
+
+    # in_process: one process per run, models loaded once (fast); multiprocess: one process per step (isolated)
+    executor: Literal["in_process", "multiprocess"] = _env("RAGBENCH_EXECUTOR", "in_process")
+    llm_pool_limit: int = _env("RAGBENCH_LLM_POOL_LIMIT", 2, ge=1)  # steps calling the LLM at once, all runs
+    hub_pool_limit: int = _env("RAGBENCH_HUB_POOL_LIMIT", 1, ge=1)  # publications at once, all runs
+    # refresh the downstream assets of a month after one of its stages is re-materialized
+    automation: bool = _env("RAGBENCH_AUTOMATION", False)
 
 
 class Settings(BaseModel):
@@ -156,6 +173,7 @@ class Settings(BaseModel):
     wikidata: WikidataOptions
     hub: HubOptions
     scoring: ScoringLLMOptions = ScoringLLMOptions()
+    operations: OperationsOptions = OperationsOptions()
     dagster_home: str | None = None
 
     @classmethod
@@ -164,7 +182,8 @@ class Settings(BaseModel):
         env = os.environ if env is None else env
         given = {name: value for name, value in env.items() if value != ""}
         groups = {"pipeline": PipelineOptions, "llm": LLMOptions, "embeddings": EmbeddingsOptions,
-                  "wikidata": WikidataOptions, "hub": HubOptions, "scoring": ScoringLLMOptions}  # fmt: skip
+                  "wikidata": WikidataOptions, "hub": HubOptions, "scoring": ScoringLLMOptions,
+                  "operations": OperationsOptions}  # fmt: skip
         try:
             values = {name: group.model_validate(given) for name, group in groups.items()}
         except ValidationError as exc:

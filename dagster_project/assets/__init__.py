@@ -1,5 +1,5 @@
 """Thin Dagster assets, one module per stage group: load inputs, call core, write, add metadata."""
 
-from . import crawl, extraction, filters, graph, questions, release, scoring
+from . import crawl, extraction, filters, graph, questions, release, scoring, testbeds
 
-ASSET_MODULES = [crawl, extraction, graph, questions, filters, release, scoring]
+ASSET_MODULES = [crawl, extraction, graph, questions, filters, release, testbeds, scoring]

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import pandas as pd
-from dagster import AssetExecutionContext, MetadataValue
+from dagster import AssetExecutionContext, Failure, MetadataValue
 
 from ..core.common.months import Month
-from ..core.common.records import ItemFailure, StageOutcome, check_error_budget, failures_frame
+from ..core.common.records import (
+    ErrorBudgetExceeded,
+    ItemFailure,
+    StageOutcome,
+    check_error_budget,
+    failures_frame,
+)
 from ..resources import StorageResource
 from ..resources.io_manager import STRATEGY_METADATA
 
@@ -45,16 +51,33 @@ def record_failures(
     failures: list[ItemFailure],
     attempted: int,
     max_share: float,
+    source: str | None = None,
 ) -> dict:
     """Write the stage's per-item failures next to its output, log them, enforce the error budget,
-    and return metadata describing them."""
+    and return metadata describing them. Over budget, the step fails with a message naming the
+    stage, its `source` (endpoint or file) and the share of failed items, and with the first
+    failures as a table in the failure's metadata."""
     path = storage.path("failures", stage, f"{context.partition_key}.parquet")
     failures_frame(failures).to_parquet(path, index=False)
     for failure in failures[:5]:
         context.log.warning(f"{stage}: {failure.item_id}: {failure.error}")
     if len(failures) > 5:
         context.log.warning(f"{stage}: {len(failures) - 5} more failures, listed in {path}")
-    check_error_budget(stage, failures, attempted, max_share)
+    try:
+        check_error_budget(stage, failures, attempted, max_share, source=source)
+    except ErrorBudgetExceeded as exc:
+        raise Failure(
+            description=str(exc),
+            metadata={
+                "stage": MetadataValue.text(stage),
+                "source": MetadataValue.text(source or "-"),
+                "failed_items": MetadataValue.int(len(failures)),
+                "attempted_items": MetadataValue.int(attempted),
+                "allowed_share": MetadataValue.float(max_share),
+                "failures_file": MetadataValue.path(str(path)),
+                "first_failures": MetadataValue.md(markdown_table(failures_frame(failures)[["item_id", "error"]])),
+            },
+        ) from exc
     return {
         "failed_items": MetadataValue.int(len(failures)),
         "failures_file": MetadataValue.path(str(path)),
@@ -99,7 +122,8 @@ def outcome_metadata(
 ) -> dict:
     """Record a strategy's failures (and what it passed over), enforce the error budget, and
     return its report as metadata."""
-    metadata = record_failures(context, storage, stage, outcome.failures, outcome.attempted, max_share)
+    source = outcome.report.get("llm_endpoint")
+    metadata = record_failures(context, storage, stage, outcome.failures, outcome.attempted, max_share, source)
     if outcome.passed_over is not None:
         metadata.update(record_passed_over(context, storage, stage, outcome.passed_over))
     metadata.update(report_metadata(outcome.report))

@@ -36,6 +36,7 @@ def news_articles(
         failures,
         attempted=len(articles) + len(failures),
         max_share=benchmark.max_error_share,
+        source=sources.describe(),
     )
     if not kept:
         raise Failure(

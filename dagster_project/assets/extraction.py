@@ -10,6 +10,7 @@ from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam,
 from ..core.extraction.strategies import TripletExtractor
 from ..core.graph.strategies import EntityNormalizer, NoveltyCheck
 from ..partitions import monthly_partitions
+from ..pools import LLM_POOL
 from ..resources import BenchmarkSettings, StorageResource
 from ._common import outcome_metadata, strategy_metadata, table_metadata
 
@@ -17,6 +18,7 @@ from ._common import outcome_metadata, strategy_metadata, table_metadata
 @asset(
     group_name="extraction",
     partitions_def=monthly_partitions,
+    pool=LLM_POOL,
     kinds={"python", "parquet"},
     description="Raw (subject, relation, object) triplets per article. With an LLM: prompts/triplet_extraction.j2 "
     "per chunk of whole sentences, JSON validated by pydantic. Offline: the typed relation schema (appointments, "
@@ -47,6 +49,7 @@ def raw_triplets(
 @asset(
     group_name="extraction",
     partitions_def=monthly_partitions,
+    pool=LLM_POOL,
     kinds={"python", "parquet"},
     description="Triplets with canonical entity and relation names, entity types, and the Wikidata novelty verdict. "
     "With an LLM: similar names of the month are candidates and prompts/entity_normalization.j2 picks one or 'new'. "

@@ -28,6 +28,7 @@ from ..core.graph.subgraphs import SUBGRAPH_TYPES, subgraph_from_row
 from ..core.release.hub.base import Hub
 from ..core.release.publishing import earlier_questions
 from ..partitions import monthly_partitions
+from ..pools import LLM_POOL
 from ..resources import BenchmarkSettings, StorageResource
 from ._common import markdown_table, month_of, outcome_metadata, strategy_metadata, table_metadata
 
@@ -51,9 +52,13 @@ def verdict_metadata(frame: pd.DataFrame, **extra) -> dict:
     )
 
 
-def _filter_asset(description: str):
+def _filter_asset(description: str, pool: str | None = None):
     return asset(
-        group_name="filters", partitions_def=monthly_partitions, kinds={"python", "parquet"}, description=description
+        group_name="filters",
+        partitions_def=monthly_partitions,
+        kinds={"python", "parquet"},
+        description=description,
+        pool=pool,
     )
 
 
@@ -88,7 +93,8 @@ def qa_acceptability(
 
 @_filter_asset(
     "Closed-book check: small LLMs (RAGBENCH_CLOSED_BOOK_MODELS) answer without context, told the answer's "
-    "length; a question any of them answers (lemma token F1 >= threshold) fails. Skipped without models."
+    "length; a question any of them answers (lemma token F1 >= threshold) fails. Skipped without models.",
+    pool=LLM_POOL,
 )
 def qa_closed_book(
     context: AssetExecutionContext,
@@ -102,7 +108,8 @@ def qa_closed_book(
 
 @_filter_asset(
     "POLLUX-style LLM judge: one request per question and criterion, 0-2 rubric, strict 'Объяснение / Оценка' "
-    "replies; score = harmonic mean of the criteria / 2. Skipped without an LLM endpoint."
+    "replies; score = harmonic mean of the criteria / 2. Skipped without an LLM endpoint.",
+    pool=LLM_POOL,
 )
 def qa_judge(
     context: AssetExecutionContext,

@@ -6,6 +6,7 @@ from dagster import AssetExecutionContext, Output, ResourceParam, asset
 from ..core.graph.rdf import MonthGraph
 from ..core.questions.strategies import QuestionGenerator
 from ..partitions import monthly_partitions
+from ..pools import LLM_POOL
 from ..resources import BenchmarkSettings, StorageResource
 from ._common import outcome_metadata, strategy_metadata, table_metadata
 
@@ -13,6 +14,7 @@ from ._common import outcome_metadata, strategy_metadata, table_metadata
 @asset(
     group_name="questions",
     partitions_def=monthly_partitions,
+    pool=LLM_POOL,
     kinds={"python", "parquet"},
     description="Question/answer candidates, one per subgraph. With an LLM: prompts/qa_<type>.j2 per subgraph, "
     "replies checked against the type's rules. Offline: grammatical Russian templates per type (pymorphy3 "

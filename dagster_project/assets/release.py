@@ -7,10 +7,13 @@ import pandas as pd
 from dagster import (
     AssetCheckResult,
     AssetCheckSeverity,
+    AssetDep,
     AssetExecutionContext,
     AssetIn,
     AssetKey,
     AssetOut,
+    AssetRecordsFilter,
+    AssetSelection,
     MetadataValue,
     Output,
     ResourceParam,
@@ -33,11 +36,13 @@ from ..core.release.hub.base import Hub
 from ..core.release.manifest import build_manifest
 from ..core.release.publishing import publish_month
 from ..core.release.tables import DATASETS, build_release, month_key
-from ..partitions import monthly_partitions
+from ..partitions import PREVIOUS_MONTH, monthly_partitions
+from ..pools import HUB_POOL
 from ..resources import BenchmarkSettings, ReleaseKey, StorageResource
 from ..resources.io_manager import read_strategies
 from ._common import markdown_table, month_of, table_metadata
 from .filters import funnel_path
+from .testbeds import recorded_testbeds
 
 _DESCRIPTIONS = {
     "public_texts": "Public texts: id (public int), text. The retrieval corpus of the month.",
@@ -207,12 +212,71 @@ def _recorded_funnel(storage: StorageResource, partition_key: str) -> list[dict]
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
+def _rematerialized_since_last_publication(context: AssetExecutionContext) -> dict:
+    """Why this publication may differ from the last one: the assets of this month materialized
+    after the last publication of the month recorded on this Dagster instance, with their runs."""
+    partition = context.partition_key
+    instance = context.instance
+
+    def latest(key: AssetKey):
+        records = instance.fetch_materializations(
+            AssetRecordsFilter(asset_key=key, asset_partitions=[partition]), limit=1
+        ).records
+        return records[0] if records else None
+
+    previous = latest(context.asset_key)
+    since = previous.timestamp if previous else None
+    upstream = AssetSelection.assets(context.asset_key).upstream().resolve(context.job_def.asset_layer.asset_graph)
+    rematerialized = {}
+    for key in sorted(upstream - {context.asset_key}, key=lambda k: k.to_user_string()):
+        record = latest(key)
+        if record and (since is None or record.timestamp > since):
+            rematerialized[key.to_user_string()] = record.run_id
+    return {
+        "run_id": context.run_id,
+        "previous_publication_run_id": previous.run_id if previous else None,
+        "rematerialized": rematerialized,
+    }
+
+
+def _publication_metadata(publication, manifest: dict, hub: Hub) -> dict:
+    repos = [{"repo": p.repo, "version": p.version, "status": p.status} for p in publication.repos]
+    hist = [{"repo": p.repo, "version": publication.hist_version, "status": p.status} for p in publication.hist_repos]
+    metadata = {
+        "version": MetadataValue.text(publication.version),
+        "outcome": MetadataValue.text(publication.message),
+        "revises": MetadataValue.text(publication.revises or "-"),
+        "hub": MetadataValue.text(hub.describe()),
+        "repos": MetadataValue.md(markdown_table(pd.DataFrame(repos + hist))),
+        "hist": MetadataValue.json(publication.as_dict()["hist"]),
+        "questions_per_type": MetadataValue.md(
+            markdown_table(pd.DataFrame([manifest["counts"]["questions_per_type"]]))
+        ),
+        "strategies": MetadataValue.md(
+            markdown_table(pd.DataFrame(list(manifest["strategies"].items()), columns=["stage", "strategy"]), 50)
+        ),
+        "offline": MetadataValue.bool(manifest["offline"]),
+    }
+    if publication.revises:
+        published = publication.manifest
+        changes = pd.DataFrame(published.get("changes", {})).T.rename_axis("type").reset_index()
+        metadata["changes"] = MetadataValue.md(markdown_table(changes))
+        metadata["revision_reason"] = MetadataValue.json(published.get("revision_reason", {}))
+    return metadata
+
+
 @asset(
     group_name="release",
     partitions_def=monthly_partitions,
     kinds={"python", "huggingface"},
-    description="Publishes version 1.N.0 of the four datasets to the hub (RAGBENCH_HUB), and the previous "
-    "month's release as version 1.(N-1).0 of the hist-* datasets. Versions are immutable.",
+    pool=HUB_POOL,
+    # The previous month's publication comes first (its release is this month's hist-* datasets), so
+    # an asset backfill publishes months in order whatever the run concurrency.
+    deps=[AssetDep("published_release", partition_mapping=PREVIOUS_MONTH)],
+    description="Publishes the month's four datasets and two testbed datasets to the hub (RAGBENCH_HUB) as "
+    "version 1.N.0, and the latest revision of the previous month as the hist-* datasets. A month republished "
+    "with different data becomes revision 1.N.1, 1.N.2, ... (manifest: revises, reason, changes per type); "
+    "identical data publish nothing. Published versions never move.",
 )
 def published_release(
     context: AssetExecutionContext,
@@ -220,6 +284,8 @@ def published_release(
     public_questions: pd.DataFrame,
     private_qa: pd.DataFrame,
     private_texts: pd.DataFrame,
+    public_testbeds: pd.DataFrame,
+    private_testbeds: pd.DataFrame,
     hub: ResourceParam[Hub],
     release_key: ResourceParam[ReleaseKey],
     benchmark: BenchmarkSettings,
@@ -242,27 +308,17 @@ def published_release(
         "public_questions": public_questions,
         "private_qa": private_qa,
         "private_texts": private_texts,
+        "public_testbeds": public_testbeds,
+        "private_testbeds": private_testbeds,
     }
-    publication = publish_month(hub, month, tables, manifest)
-    published = publication.repos
-    summary = {"month": month.label, "hub": hub.describe(), **publication.as_dict(), "manifest": manifest}
+    manifest["testbeds"] = recorded_testbeds(storage, context.partition_key, public_testbeds)
+    publication = publish_month(
+        hub, month, tables, manifest, reason=_rematerialized_since_last_publication(context)
+    )
+    summary = {"month": month.label, "hub": hub.describe(), **publication.as_dict(), "manifest": publication.manifest}
+    context.log.info(publication.message)
     for repo in publication.repos + publication.hist_repos:
         context.log.info(f"{repo.repo} {repo.version}: {repo.status}")
     if not publication.hist_repos:
         context.log.info(f"hist: {publication.hist_status}")
-    return Output(
-        summary,
-        metadata={
-            "version": MetadataValue.text(month.version),
-            "hub": MetadataValue.text(hub.describe()),
-            "repos": MetadataValue.md(
-                markdown_table(
-                    pd.DataFrame([{"repo": p.repo, "version": p.version, "status": p.status} for p in published])
-                )
-            ),
-            "hist": MetadataValue.json(summary["hist"]),
-            "questions_per_type": MetadataValue.json(manifest["counts"]["questions_per_type"]),
-            "strategies": MetadataValue.json(manifest["strategies"]),
-            "offline": MetadataValue.bool(manifest["offline"]),
-        },
-    )
+    return Output(summary, metadata=_publication_metadata(publication, manifest, hub))

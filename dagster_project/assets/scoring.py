@@ -5,6 +5,7 @@ import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam, asset
 
 from ..core.release.hub.base import Hub, ReleaseNotFoundError
+from ..core.release.publishing import latest_revision
 from ..core.scoring.evaluate import ScoringConfig
 from ..core.scoring.leaderboard import PRIMARY_METRIC, build_leaderboard, leaderboard_markdown, submissions_for
 from ..core.scoring.submission import gold_from_release
@@ -25,7 +26,8 @@ from ._common import markdown_table, month_of, table_metadata
 def leaderboard(
     context: AssetExecutionContext, hub: ResourceParam[Hub], storage: StorageResource, scoring: ScoringSettings
 ) -> Output[pd.DataFrame]:
-    version = month_of(context).version
+    month = month_of(context)
+    version = latest_revision(hub, month) or month.version  # a revised month is scored on its latest revision
     try:
         release = hub.load_release(version)
     except ReleaseNotFoundError as exc:

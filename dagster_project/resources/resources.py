@@ -31,6 +31,8 @@ from ..core.ingest.sources import MonthLoad, SourcesFile, bundled_sources, load_
 from ..core.llm import LLMSettings
 from ..core.questions.strategies import LLMQuestionGenerator, TemplateQuestionGenerator
 from ..core.release.tables import load_or_create_key
+from ..core.testbeds.build import DEFAULT_REFUSAL_PHRASE, TestbedConfig
+from ..core.testbeds.documents import DEFAULT_CHUNK_WORDS
 from ..settings import LLMOptions, Settings
 from .io_manager import KnowledgeGraphIOManager, StorageIOManager
 
@@ -110,6 +112,16 @@ class ScoringSettings(ConfigurableResource):
 
     submissions_dir: str
     bootstrap_samples: int = 1000
+
+
+class TestbedSettings(ConfigurableResource):
+    """The RGB-style testbeds (core/testbeds): the expected refusal and the chunk size."""
+
+    refusal_phrase: str = DEFAULT_REFUSAL_PHRASE
+    chunk_words: int = DEFAULT_CHUNK_WORDS
+
+    def config(self) -> TestbedConfig:
+        return TestbedConfig(refusal_phrase=self.refusal_phrase, chunk_words=self.chunk_words)
 
 
 @dataclass(frozen=True)
@@ -238,6 +250,9 @@ def resources_from(settings: Settings) -> dict[str, object]:
         ),
         "scoring": ScoringSettings(submissions_dir=pipeline.submissions_dir),
         "parses": ParseCache(parse_cache_dir(data_dir)),
+        "testbeds": TestbedSettings(
+            refusal_phrase=pipeline.testbed_refusal_phrase, chunk_words=pipeline.testbed_chunk_words
+        ),
         **strategy_resources(settings),
     }
 

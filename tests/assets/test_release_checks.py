@@ -1,8 +1,10 @@
 """A failed blocking release check stops publication; a clean release is published."""
 
+import pandas as pd
 from dagster import AssetKey, DagsterInstance, materialize
 
 from dagster_project.assets.release import RELEASE_CHECKS
+from dagster_project.assets.testbeds import TESTBED_CHECKS
 from dagster_project.core.release.hub.local import LocalHub
 from dagster_project.definitions import all_assets
 from dagster_project.resources import build_resources
@@ -11,8 +13,14 @@ from tests.samples import sample_articles, sample_questions
 MONTH_KEY = "2025-09-01"
 
 
+TRIPLET_COLUMNS = ["subject", "canonical_subject", "subject_type", "subject_descriptor",
+                   "object", "canonical_object", "object_type", "object_descriptor", "in_wikidata"]  # fmt: skip
+
+
 def _write_inputs(data_dir, articles, questions):
-    for name, table in (("news_articles", articles), ("benchmark_questions", questions)):
+    triplets = pd.DataFrame(columns=TRIPLET_COLUMNS)  # the testbeds' entity catalog: none needed here
+    for name, table in (("news_articles", articles), ("benchmark_questions", questions),
+                        ("normalized_triplets", triplets)):  # fmt: skip
         (data_dir / name).mkdir(parents=True, exist_ok=True)
         table.to_parquet(data_dir / name / f"{MONTH_KEY}.parquet", index=False)
 
@@ -27,11 +35,11 @@ def _release_run(tmp_path, questions_transform, **settings):
         "RAGBENCH_RELEASE_SECRET": "s",
         **settings,
     }
-    selection = [
-        AssetKey(n) for n in ("public_texts", "public_questions", "private_qa", "private_texts", "published_release")
-    ]
+    release = ("public_texts", "public_questions", "private_qa", "private_texts", "published_release")
+    testbeds = ("robustness_testbeds", "public_testbeds", "private_testbeds")
+    selection = [AssetKey(n) for n in release + testbeds]
     return materialize(
-        [*all_assets, *RELEASE_CHECKS],
+        [*all_assets, *RELEASE_CHECKS, *TESTBED_CHECKS],
         selection=selection,
         partition_key=MONTH_KEY,
         resources=build_resources(env),

@@ -2,7 +2,7 @@
 
 A partition key is the first day of the month ("2025-09-01"). The version of month M is
 1.N.0 with N the number of whole months from 2024-08 to M, so 2024-08 -> 1.0.0 and
-2025-06 -> 1.10.0.
+2025-06 -> 1.10.0. A month republished with different data becomes a revision 1.N.1, 1.N.2, ...
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
 FIRST_MONTH = date(2024, 8, 1)
-_VERSION_RE = re.compile(r"^1\.(\d+)\.0$")
+_VERSION_RE = re.compile(r"^1\.(\d+)\.(\d+)$")
 
 
 @dataclass(frozen=True, order=True)
@@ -72,16 +72,29 @@ class Month:
             raise ValueError(f"{self.label} is before the first benchmark month {FIRST_MONTH:%Y-%m}")
         return f"1.{n}.0"
 
+    def revision(self, number: int) -> str:
+        """Revision `number` of this month's version: 0 is the first publication (1.N.0)."""
+        if number < 0:
+            raise ValueError(f"not a revision number: {number}")
+        return f"1.{self.months_since_first()}.{number}" if number else self.version
+
     def __str__(self) -> str:
         return self.label
 
 
 def month_of_version(version: str) -> Month:
+    """The month of a version or of any of its revisions: 1.13.0 and 1.13.2 are both 2025-09."""
     match = _VERSION_RE.match(version)
     if not match:
-        raise ValueError(f"not a benchmark version: {version!r} (expected 1.N.0)")
+        raise ValueError(f"not a benchmark version: {version!r} (expected 1.N.0, or a revision 1.N.R)")
     n = int(match.group(1))
     return Month(FIRST_MONTH.year + (FIRST_MONTH.month - 1 + n) // 12, (FIRST_MONTH.month - 1 + n) % 12 + 1)
+
+
+def revision_of_version(version: str) -> int:
+    """1.13.0 -> 0, 1.13.2 -> 2."""
+    month_of_version(version)
+    return int(version.rsplit(".", 1)[1])
 
 
 def version_sort_key(version: str) -> tuple[int, ...]:

@@ -33,12 +33,16 @@ class StageOutcome:
     report: dict = field(default_factory=dict)
 
 
-def check_error_budget(stage: str, failures: list[ItemFailure], attempted: int, max_share: float) -> None:
-    """Fail the stage when too many items failed, naming a few so the cause is visible."""
+def check_error_budget(
+    stage: str, failures: list[ItemFailure], attempted: int, max_share: float, *, source: str | None = None
+) -> None:
+    """Fail the stage when too many items failed, naming the stage, what it read from (`source`:
+    an endpoint or a file) and a few failures, so the cause is visible."""
     if attempted and len(failures) / attempted > max_share:
         sample = "; ".join(f"{f.item_id}: {f.error}" for f in failures[:3])
+        against = f" (source: {source})" if source else ""
         raise ErrorBudgetExceeded(
-            f"{stage}: {len(failures)} of {attempted} items failed "
+            f"stage {stage} failed{against}: {len(failures)} of {attempted} items failed "
             f"({len(failures) / attempted:.0%} > allowed {max_share:.0%}). First failures: {sample}"
         )
 

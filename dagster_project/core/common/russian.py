@@ -196,7 +196,10 @@ def span_nominative(tokens, kind: str) -> str:
                 changing = False
             continue
         gender = head_gender if token.pos == "ADJ" else ""
-        words.append(token_nominative(token.text, token.pos, token.feats, gender))
+        feats = token.feats
+        if token.pos == "ADJ" and head is not None and token.start < head.start and head.feats.get("Case"):
+            feats = {**feats, "Case": head.feats["Case"]}  # it agrees with its noun: «Тихоморской ... больницы»
+        words.append(token_nominative(token.text, token.pos, feats, gender))
         if kind == "ORG" and token.pos in {"NOUN", "PROPN"}:
             changing = False
     return restore_yo(" ".join(words), " ".join(t.text for t in tokens))
@@ -238,6 +241,18 @@ def lemmas(text: str) -> list[str]:
 
 def lemma_key(text: str) -> str:
     return " ".join(lemmas(text))
+
+
+_FUNCTION_POS = {"PREP", "CONJ", "PRCL", "INTJ", "NPRO", "PRED"}
+
+
+@lru_cache(maxsize=100_000)
+def is_content_lemma(lemma_: str) -> bool:
+    """A lemma that carries meaning for retrieval: not a function word, a number counts."""
+    if any(ch.isdigit() for ch in lemma_):
+        return True
+    parse = morph().parse(lemma_)[0]
+    return parse.tag.POS not in _FUNCTION_POS and len(lemma_) > 1
 
 
 # --- inflection -------------------------------------------------------------------------------

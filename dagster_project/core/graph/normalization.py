@@ -94,9 +94,15 @@ def _mentions(raw: pd.DataFrame) -> pd.DataFrame:
 
 
 def entity_base_key(normal: str, aliases: dict[str, str]) -> str:
-    """The lemma key of a name, or of its canonical name when the alias table knows it."""
+    """The lemma key of a name, or of its canonical name when the alias table knows it; a city's
+    «мэрия» and «администрация (города)» are one institution in Russian news."""
     key = lemma_key(normal)
-    return lemma_key(aliases[key]) if key in aliases else key
+    key = lemma_key(aliases[key]) if key in aliases else key
+    return _CITY_ADMINISTRATION.sub("администрация ", key)
+
+
+# «мэрия Бережанска», «администрация города Бережанска» -> the key of «администрация Бережанска»
+_CITY_ADMINISTRATION = re.compile(r"^(?:мэрия|администрация город) ")
 
 
 def named_mentions(raw: pd.DataFrame) -> pd.DataFrame:

@@ -3,7 +3,7 @@
 Semantics (docs/architecture.md, Subgraph semantics): the queries check each rule (uniqueness, a cond's conditions each
 shared with another node, an mh answer not linked to the named entity, a set of entity partners
 only) against every fact of the graph.
-This module adds node eligibility (generic noun phrases, typed rb:Thing, are never asked about),
+This module adds node eligibility (generic noun phrases, rb:Things with no name, are never asked about),
 turns query rows into `Subgraph` records, attaches provenance (the articles that state each
 triple), and samples a bounded, seeded number of subgraphs per type.
 
@@ -39,7 +39,17 @@ import pandas as pd
 from pyoxigraph import NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
-from .rdf import TYPE_CLASSES, GraphIndex, article_id_of, term_from_key, term_key
+from ..extraction.schema.relations import IMPLIED_BY, SCHEMA
+from .rdf import (
+    RDFS_LABEL,
+    SCHEMA_KEY_PREFIX,
+    TYPE_CLASSES,
+    GraphIndex,
+    article_id_of,
+    relation_iri,
+    term_from_key,
+    term_key,
+)
 
 SUBGRAPH_TYPES = ("simple", "set", "cond", "mh")
 SUBGRAPH_COLUMNS = ["subgraph_id", "type", "triples", "answer", "answer_labels", "bridge", "anchor", "article_ids"]
@@ -58,7 +68,28 @@ _CENTER_LINE = re.compile(r"^(?P<indent>[ \t]*)#@center (?P<variable>\?\w+)[ \t]
 
 _OUT_DEGREE = "SELECT ?node (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?node ?r ?o } } GROUP BY ?node"
 _IN_DEGREE = "SELECT ?node (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?r ?node } FILTER (isIRI(?node)) } GROUP BY ?node"
-_GENERIC_NODES = f"SELECT ?node WHERE {{ ?node a <{THING.value}> }}"
+# Relation IRI -> schema relation id.
+_SCHEMA_IDS = {relation_iri(SCHEMA_KEY_PREFIX + schema_id).value: schema_id for schema_id in SCHEMA}
+_THING_LABELS = (
+    f"SELECT ?node ?label WHERE {{ ?node a <{THING.value}> OPTIONAL {{ ?node <{RDFS_LABEL.value}> ?label }} }}"
+)
+# A thing the texts name is no generic noun phrase: «Капитан Ведерников» (a vessel), «премия имени
+# Матвея Ерохина», «выставка «Первый причал»». A common noun phrase's label starts in lowercase.
+_DEDICATION = re.compile(r"\bимени\s+[А-ЯЁ]")
+
+
+def is_named_thing(label: str) -> bool:
+    return label[:1].isupper() or "«" in label or bool(_DEDICATION.search(label))
+
+
+def generic_nodes(store: Store) -> frozenset[str]:
+    """Things described by a common noun phrase («базовая кафедра судостроения», a post): they count
+    for uniqueness but are never asked about."""
+    return frozenset(
+        solution["node"].value
+        for solution in store.query(_THING_LABELS)
+        if solution["label"] is None or not is_named_thing(solution["label"].value)
+    )
 
 
 @dataclass(frozen=True)
@@ -113,8 +144,7 @@ class GraphProfile:
         for query in (_OUT_DEGREE, _IN_DEGREE):
             for solution in store.query(query):
                 degree[solution["node"].value] += int(solution["n"].value)
-        generic = frozenset(solution["node"].value for solution in store.query(_GENERIC_NODES))
-        return cls(degree, generic)
+        return cls(degree, generic_nodes(store))
 
     def hubs(self, max_degree: int) -> list[str]:
         return sorted(node for node, count in self.degree.items() if count > max_degree)
@@ -182,6 +212,15 @@ def _partners(store: Store, anchor, relation, direction: str) -> list[str]:
     return sorted({term_key(q.subject) for q in quads})
 
 
+def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str]:
+    """Partners of the anchor by relations that imply `relation` (core/extraction/schema IMPLIED_BY)."""
+    schema_id = _SCHEMA_IDS.get(relation.value)
+    found: set[str] = set()
+    for implying in IMPLIED_BY.get(schema_id, ()):
+        found |= set(_partners(store, anchor, relation_iri(SCHEMA_KEY_PREFIX + implying), direction))
+    return found
+
+
 def _subgraph_of_row(
     store: Store, kind: str, row: dict[str, object], generic: frozenset[str], max_set_partners: int
 ) -> Subgraph | None:
@@ -194,6 +233,10 @@ def _subgraph_of_row(
     if any(keys[name] in generic for name in ASKED_ABOUT[kind]):
         return None
     if kind == "simple":
+        implied = _implied_partners(store, row["s"], row["r"], "out")
+        implied |= _implied_partners(store, row["o"], row["r"], "in")
+        if implied - {keys["s"], keys["o"]}:
+            return None  # «Кто работает в X?» has a second answer: its director
         return Subgraph("simple", ((keys["s"], keys["r"], keys["o"]),), (keys["o"],))
     if kind == "set":
         if int(row["partners"].value) > max_set_partners:
@@ -201,6 +244,8 @@ def _subgraph_of_row(
         partners = _partners(store, row["anchor"], row["r"], keys["direction"])
         if len(partners) > max_set_partners or keys["anchor"] in partners or any(p in generic for p in partners):
             return None
+        if _implied_partners(store, row["anchor"], row["r"], keys["direction"]) - set(partners):
+            return None  # «Кто работает в X?» would leave out its director
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
         return Subgraph("set", triples, tuple(partners), anchor=keys["anchor"])
     if kind == "cond":
@@ -216,15 +261,11 @@ def _subgraph_of_row(
     return Subgraph("mh", triples, (keys["x"],), bridge=keys["b"], anchor=keys["q"])
 
 
-def _generic_nodes(store: Store) -> frozenset[str]:
-    return frozenset(solution["node"].value for solution in store.query(_GENERIC_NODES))
-
-
 def enumerate_subgraphs(
     store: Store, kind: str, *, max_set_partners: int = 5, max_candidates: int | None = None
 ) -> Iterator[Subgraph]:
     """Every subgraph of `kind` on the whole graph (up to `max_candidates` query rows), in query order."""
-    generic = _generic_nodes(store)
+    generic = generic_nodes(store)
     for count, row in enumerate(_rows(store, _bounded_query(kind, ()))):
         if max_candidates is not None and count >= max_candidates:
             return

@@ -4,6 +4,7 @@ and how an LLM strategy describes itself (model, prompts and their hashes)."""
 from __future__ import annotations
 
 import time
+from urllib.parse import urlsplit, urlunsplit
 
 from ..common.package_files import file_sha256, project_dir
 from ..common.records import ItemFailure
@@ -26,14 +27,25 @@ def run_llm_stage(
     def progress(done: int, total: int) -> None:
         if done % step == 0 or done == total:
             rate = done / max(time.monotonic() - started, 1e-9)
-            log.info(f"{stage}: {done}/{total} done ({rate:.1f} items/s)")
+            log.info(f"{stage}: {done}/{total} requests answered or given up ({rate:.1f} items/s)")
 
     try:
         results = client.run_sync(tasks, progress)
     finally:
         if client.cache is not None:
             client.cache.close()
+    failed = sum(not result.ok for result in results)
+    summary = f"{stage}: {len(results) - failed} ok, {failed} failed at {endpoint_of(settings)}"
+    (log.warning if failed else log.info)(summary)
     return client, results
+
+
+def endpoint_of(settings: LLMSettings) -> str:
+    """The endpoint's URL without any credentials it might embed, fit for logs and messages."""
+    parts = urlsplit(settings.base_url)
+    host = parts.hostname or ""
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
 def result_failures(results: list[LLMResult]) -> list[ItemFailure]:
@@ -45,6 +57,7 @@ def client_report(client: LLMClient) -> dict:
     stats = client.stats
     return {
         "llm_model": client.settings.model,
+        "llm_endpoint": endpoint_of(client.settings),
         "llm_ok": stats.ok,
         "llm_failed": stats.failed,
         "llm_cached": stats.cached,

@@ -5,18 +5,20 @@ A hub is a LocalHub (a directory) or an HfHub (hf://NAMESPACE); both satisfy hub
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
-from ..common.months import Month, version_sort_key
-from .hub.base import Hub, PublishedRepo, ReleaseNotFoundError, release_uploads, repo_name
+from ..common.months import Month, month_of_version, revision_of_version, version_sort_key
+from ..graph.subgraphs import SUBGRAPH_TYPES
+from .hub.base import Hub, PublishedRepo, ReleaseNotFoundError, parquet_bytes, release_uploads, repo_name
 from .hub.hf import HF_SCHEME, HfHub
 from .hub.local import LocalHub
 from .manifest import IntegrityError
-from .tables import DATASETS
+from .tables import DATASETS, TESTBED_DATASETS
 
 
 def open_hub(
@@ -44,6 +46,10 @@ def parse_private_overrides(value: str) -> dict[str, bool]:
     return overrides
 
 
+class PreviousMonthMissingError(RuntimeError):
+    """Month M cannot be published before M-1: the hub has earlier months, but not M-1."""
+
+
 @dataclass
 class MonthPublication:
     version: str
@@ -51,10 +57,17 @@ class MonthPublication:
     hist_version: str | None = None
     hist_repos: list[PublishedRepo] = field(default_factory=list)
     hist_status: str = ""
+    changed: bool = True  # False: the data equals the latest revision, nothing of month M was published
+    revises: str | None = None
+    message: str = ""
+    manifest: dict = field(default_factory=dict)  # as published (or as found, when nothing changed)
 
     def as_dict(self) -> dict:
         return {
             "version": self.version,
+            "changed": self.changed,
+            "revises": self.revises,
+            "message": self.message,
             "repos": {p.repo: {"version": p.version, "status": p.status, "commit": p.commit} for p in self.repos},
             "hist": {
                 "status": self.hist_status,
@@ -64,28 +77,137 @@ class MonthPublication:
         }
 
 
-def publish_month(
-    hub: Hub, month: Month, tables: dict[str, pd.DataFrame], manifest: dict, *, force: bool = False
-) -> MonthPublication:
-    """Publish month M as its version, and the hub's version of M-1 as the hist-* datasets, in one
-    all-or-nothing batch (on Hugging Face: no tag is created until every repo's commit succeeded)."""
-    uploads = release_uploads(month.version, tables, manifest)
+def month_versions(hub: Hub, month: Month) -> list[str]:
+    """Every published revision of `month` (1.N.0, 1.N.1, ...), oldest first; the private QA repo
+    is the reference, since its manifest is the one that records revisions."""
+    found = [v for v in hub.versions(repo_name("private_qa")) if month_of_version(v) == month]
+    return sorted(found, key=version_sort_key)
+
+
+def latest_revision(hub: Hub, month: Month) -> str | None:
+    found = month_versions(hub, month)
+    return found[-1] if found else None
+
+
+def previous_release(hub: Hub, month: Month) -> tuple[str | None, str]:
+    """The version whose data become the hist-* datasets of `month`: the latest revision of M-1.
+    None (with the reason) when M is the first month of the benchmark or of this hub; a hub that
+    has earlier months but not M-1 is an error naming the month to publish first."""
     previous = month.previous()
-    result = MonthPublication(month.version, [])
     if previous.months_since_first() < 0:
-        result.hist_status = "none: no month before the first release"
+        return None, "none: no month before the first release"
+    version = latest_revision(hub, previous)
+    if version:
+        return version, "published"
+    earlier = sorted(
+        {month_of_version(v) for v in hub.versions(repo_name("private_qa")) if month_of_version(v) < previous}
+    )
+    if earlier:
+        raise PreviousMonthMissingError(
+            f"publish {previous} ({previous.version}) first: {hub.describe()} has {earlier[-1]} but not {previous}, "
+            f"and the hist-* datasets of {month} are the release of {previous} (materialize published_release "
+            f"for partition {previous.key}, or backfill {previous}..{month} from the Dagster UI)"
+        )
+    first = f"{month} is the first month on {hub.describe()}"
+    return None, f"skipped: {previous.version} ({previous}) is not published; {first}"
+
+
+def _as_published(table: pd.DataFrame) -> pd.DataFrame:
+    """A table as a reader gets it back from a hub (through parquet), so equal data compares equal."""
+    return pd.read_parquet(io.BytesIO(parquet_bytes(table)))
+
+
+def same_data(published: Mapping[str, pd.DataFrame], tables: Mapping[str, pd.DataFrame]) -> bool:
+    return all(_as_published(tables[name]).equals(published[name].reset_index(drop=True)) for name in DATASETS)
+
+
+_QA_FIELDS = ("question", "answer", "text_ids")
+
+
+def question_changes(before: pd.DataFrame, after: pd.DataFrame) -> dict[str, dict[str, int]]:
+    """Per type: questions added, removed, and changed (same qa_id, another question, answer or
+    texts) from one revision's private QA to the next."""
+    old, new = before.set_index("qa_id"), after.set_index("qa_id")
+    changes = {}
+    for kind in SUBGRAPH_TYPES:
+        old_ids = set(old.index[old["type"] == kind])
+        new_ids = set(new.index[new["type"] == kind])
+        kept = sorted(old_ids & new_ids)
+        changed = sum(
+            any(str(old.at[qa_id, f]) != str(new.at[qa_id, f]) for f in _QA_FIELDS if f in old and f in new)
+            for qa_id in kept
+        )
+        changes[kind] = {"added": len(new_ids - old_ids), "removed": len(old_ids - new_ids), "changed": changed}
+    return changes
+
+
+def manifest_changes(before: Mapping, after: Mapping) -> dict[str, dict[str, list]]:
+    """The thresholds and strategies that differ between two manifests, as [before, after]."""
+    changes: dict[str, dict[str, list]] = {}
+    for section in ("thresholds", "strategies"):
+        old, new = before.get(section) or {}, after.get(section) or {}
+        differing = {k: [old.get(k), new.get(k)] for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)}
+        if differing:
+            changes[section] = differing
+    return changes
+
+
+def publish_month(
+    hub: Hub,
+    month: Month,
+    tables: dict[str, pd.DataFrame],
+    manifest: dict,
+    *,
+    reason: Mapping | None = None,
+    force: bool = False,
+) -> MonthPublication:
+    """Publish month M, and the latest revision of M-1 as the hist-* datasets, in one all-or-nothing
+    batch (on Hugging Face: no tag is created until every repo's commit succeeded).
+
+    The first publication of M is 1.N.0. Data that differ from M's latest revision become the
+    next revision 1.N.R+1, whose manifest records `revises`, the `revision_reason` (`reason`, e.g.
+    which assets were re-materialized by which run, plus the settings that changed) and the
+    `changes` per question type. Data equal to the latest revision publish nothing of M (only
+    hist-* datasets still missing). Published versions never move."""
+    hist_version, hist_status = previous_release(hub, month)
+    latest = latest_revision(hub, month)
+    result = MonthPublication(month.version, [], hist_status=hist_status)
+    uploads = []
+    if latest is not None and same_data(hub.load_release(latest), tables):
+        result.version, result.changed = latest, False
+        result.message = f"{month}: the data equal the published {latest}; nothing of {month} was published"
+        result.manifest = hub.manifest(repo_name("private_qa"), latest)
     else:
-        try:
-            lagged = verified_release(hub, previous.version)
-            lagged_manifest = hub.manifest(repo_name("private_qa"), previous.version)
-        except ReleaseNotFoundError:
-            result.hist_status = f"skipped: {previous.version} ({previous}) is not published"
+        if latest is not None:
+            previous_manifest = hub.manifest(repo_name("private_qa"), latest)
+            result.version = month.revision(revision_of_version(latest) + 1)
+            result.revises = latest
+            manifest = {
+                **manifest,
+                "version": result.version,
+                "revises": latest,
+                "revision_reason": {
+                    **(reason or {}),
+                    "settings_changed": manifest_changes(previous_manifest, manifest),
+                },
+                "changes": question_changes(hub.load(repo_name("private_qa"), latest), tables["private_qa"]),
+            }
+            result.message = f"{month}: published {result.version}, a revision of {latest}"
         else:
-            uploads += release_uploads(previous.version, lagged, lagged_manifest, hist=True)
-            result.hist_version = previous.version
-            result.hist_status = "published"
-    published = hub.publish_uploads(uploads, force=force)
+            manifest = {**manifest, "version": result.version}
+            result.message = f"{month}: published {result.version}"
+        result.manifest = manifest
+        uploads += release_uploads(result.version, tables, manifest)
+    if hist_version is not None:
+        lagged_manifest = hub.manifest(repo_name("private_qa"), hist_version)
+        lagged = verified_release(hub, hist_version)  # a tampered version is never copied on
+        lagged.update(published_testbeds(hub, hist_version))
+        uploads += release_uploads(hist_version, lagged, lagged_manifest, hist=True)
+        result.hist_version = hist_version
+    published = hub.publish_uploads(uploads, force=force) if uploads else []
     result.repos = [p for p in published if not p.repo.startswith("hist-")]
+    if not result.changed:
+        result.repos = [PublishedRepo(repo_name(name), latest, "unchanged") for name in DATASETS]
     result.hist_repos = [p for p in published if p.repo.startswith("hist-")]
     return result
 
@@ -101,6 +223,12 @@ def verified_release(hub: Hub, version: str) -> dict[str, pd.DataFrame]:
     if problems:
         raise IntegrityError(f"{version} on {hub.describe()} fails verification: " + "; ".join(problems))
     return hub.load_release(version)
+def published_testbeds(hub: Hub, version: str, *, hist: bool = False) -> dict[str, pd.DataFrame]:
+    """The testbed datasets of `version`, or {} for a version published without them."""
+    try:
+        return {name: hub.load(repo_name(name, hist=hist), version) for name in TESTBED_DATASETS}
+    except ReleaseNotFoundError:
+        return {}
 
 
 class VersionMismatchError(RuntimeError):
@@ -164,7 +292,9 @@ def download_release(
 
 
 def earlier_questions(hub: Hub, version: str) -> list[str]:
-    """Every question of the private QA published at a version before `version`."""
+    """Every question of the private QA published for a month before the month of `version`
+    (any revision; revisions of the same month are not 'earlier')."""
     repo = repo_name("private_qa")
-    earlier = [v for v in hub.versions(repo) if version_sort_key(v) < version_sort_key(version)]
+    month = month_of_version(version)
+    earlier = [v for v in hub.versions(repo) if month_of_version(v) < month]
     return [question for v in earlier for question in hub.load(repo, v)["question"]]

@@ -25,6 +25,9 @@ __all__ = ["load_or_create_key"]  # kept here for callers; it lives in key.py, f
 
 DATASETS = ("public_texts", "public_questions", "private_qa", "private_texts")
 PUBLIC_COLUMNS = {"public_texts": ["id", "text"], "public_questions": ["id", "question"]}
+# The RGB-style testbeds (core/testbeds) travel with the release as two more datasets.
+TESTBED_DATASETS = ("public_testbeds", "private_testbeds")
+PUBLIC_COLUMNS["public_testbeds"] = ["id", "testbed", "noise_rate", "question", "documents"]
 PRIVATE_QA_COLUMNS = [
     "public_id",
     "question",

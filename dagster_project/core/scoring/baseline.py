@@ -11,32 +11,22 @@ import math
 import random
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pandas as pd
 import razdel
 from rank_bm25 import BM25Okapi
 
-from ..common.russian import morph
+from ..common.russian import is_content_lemma
 from .submission import Entry
 from .text import lemma_tokens
 
 BASELINE_NAME = "baseline-bm25"
 DEFAULT_TOP_K = 10
 ANSWER_FROM_TOP = 3
-_FUNCTION_POS = {"PREP", "CONJ", "PRCL", "INTJ", "NPRO", "PRED"}
-
-
-@lru_cache(maxsize=100_000)
-def _is_content(lemma: str) -> bool:
-    if any(ch.isdigit() for ch in lemma):
-        return True
-    parse = morph().parse(lemma)[0]
-    return parse.tag.POS not in _FUNCTION_POS and len(lemma) > 1
 
 
 def content_lemmas(text: str) -> list[str]:
-    return [t for t in lemma_tokens(text) if _is_content(t)]
+    return [t for t in lemma_tokens(text) if is_content_lemma(t)]
 
 
 @dataclass

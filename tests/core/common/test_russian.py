@@ -25,3 +25,14 @@ def test_an_oblique_adjective_returns_to_the_nominative_of_its_head_nouns_gender
     assert token_nominative("Тихоморского", "ADJ", gen, "masc") == "Тихоморский"  # guessed, so not «-ой»
     assert token_nominative("Лесного", "ADJ", gen, "masc") == "Лесной"  # a dictionary «-ой» stays
     assert adjectival("Тихоморской") and not adjectival("Бережанска")
+
+
+def test_an_adjective_of_a_name_takes_the_case_of_its_head_noun():
+    from dagster_project.core.common.russian import parse_document, span_nominative
+
+    # the tagger reads the unknown «Тихоморской» as a nominative; it agrees with «больницы», a genitive
+    doc = parse_document("Врач Тихоморской краевой клинической больницы Артём Кушнарёв выступил.")
+    tokens = [t for t in doc.sents[0].tokens if t.text in {"Тихоморской", "краевой", "клинической", "больницы"}]
+    for token in tokens:
+        token.feats = {**token.feats, "Case": "Nom"} if token.text == "Тихоморской" else token.feats
+    assert span_nominative(tokens, "ORG") == "Тихоморская краевая клиническая больница"

@@ -321,9 +321,7 @@ def test_names_come_out_whole_and_in_the_nominative():
     }
     # the genitive chain keeps its last owner even when the tagger calls it an adjective
     said = "По словам директора департамента здравоохранения мэрии Бережанска Ирины Жаворонковой, ремонт завершён."
-    assert facts(said) == {
-        ("Ирина Жаворонкова", "heads", "Департамент здравоохранения мэрии Бережанска")
-    }
+    assert facts(said) == {("Ирина Жаворонкова", "heads", "Департамент здравоохранения мэрии Бережанска")}
 
 
 def test_an_abbreviation_in_brackets_is_an_alias_not_part_of_the_name():
@@ -421,3 +419,73 @@ def test_a_property_in_the_instrumental_is_no_part_of_a_name_and_a_rate_is_no_pl
     # «300 тонн в сутки» is a rate: «300 тонн» alone would be a wrong answer, so no capacity fact
     found = facts("Главный проект компании — рыбный завод в Ольховке мощностью 300 тонн сырья в сутки.")
     assert not any(relation == "capacity" for _, relation, _ in found)
+
+
+def test_staff_titles_give_where_each_person_works():
+    found = facts(
+        "На семинаре выступили старший научный сотрудник Уральского института геофизики Ольга Маркова, "
+        "руководитель лаборатории оптики Северного государственного университета Игорь Лесков "
+        "и доцент Северного государственного университета Пётр Зимин."
+    )
+    assert {f for f in found if f[1] == "works_at"} == {
+        ("Ольга Маркова", "works_at", "Уральский институт геофизики"),
+        ("Игорь Лесков", "works_at", "Северный государственный университет"),
+        ("Пётр Зимин", "works_at", "Северный государственный университет"),
+    }
+    after = facts("Иван Петров, профессор Уральского федерального университета, считает иначе.")
+    assert after == {("Иван Петров", "works_at", "Уральский федеральный университет")}
+    # a former post, or a title that leads the organization itself, says nothing of staff
+    for text in (
+        "Бывший сотрудник Уральского института геофизики Ольга Маркова уехала.",
+        "Директор Уральского института геофизики Ольга Маркова уехала.",
+    ):
+        assert not {f for f in facts(text) if f[1] == "works_at"}
+
+
+def test_a_list_of_laureates_gives_each_laureate_the_prize_named_in_the_lead():
+    text = (
+        "Жюри подвело итоги конкурса «Инженер года». "
+        "Победителями конкурса признаны компания «Кварц-Лаб», завод «Полюс» и Иван Петров."
+    )
+    assert {f for f in facts(text) if f[1] == "won"} == {
+        ("Кварц-Лаб", "won", "Инженер года"),
+        ("Полюс", "won", "Инженер года"),
+        ("Иван Петров", "won", "Инженер года"),
+    }
+    named = facts("Лауреатами премии имени Павла Бажова стали писатель Анна Соколова и поэт Олег Белов.")
+    assert named == {
+        ("Анна Соколова", "won", "премия имени Павла Бажова"),
+        ("Олег Белов", "won", "премия имени Павла Бажова"),
+    }
+    # a plural class noun before quoted names: each name is its own laureate
+    both = facts("Победителями конкурса «Лучший экспортёр» признаны компании «Сибагро» и «Томлес».")
+    assert both == {("Сибагро", "won", "Лучший экспортёр"), ("Томлес", "won", "Лучший экспортёр")}
+    # no prize named before: whose laureates they are is unknown
+    assert not facts("Лауреатами стали писатель Анна Соколова и поэт Олег Белов.")
+    # an item without a laureate's name makes the list incomplete: nothing
+    assert not facts("Лауреатами премии «Вектор» стали Анна Соколова, двое студентов и Олег Белов.")
+
+
+def test_succession_on_a_post():
+    found = facts("Ольга Жаворонкова сменила на этом посту Виталия Прохорчука, который ушёл на пенсию.")
+    assert ("Ольга Жаворонкова", "succeeded", "Виталий Прохорчук") in found
+    # «сменил» without a post is no succession («сменил тренера», «сменил гнев на милость»)
+    assert not {f for f in facts("Клуб «Сокол» сменил Виталия Прохорчука.") if f[1] == "succeeded"}
+
+
+def test_where_an_organization_is_from():
+    found = facts("Хоккейный клуб «Сокол» выиграл у клуба «Ледокол» из Москвы со счётом 4:2.")
+    # the place follows the loser's name: it is the loser's city, never the winner's
+    assert {f for f in found if f[1] == "based_in"} == {("Ледокол", "based_in", "Москва")}
+    assert facts("Авиакомпания «Северное небо» базируется в Верхнеозёрске.") == {
+        ("Северное небо", "based_in", "Верхнеозёрск")
+    }
+    # a place after a verb of motion, or after an owner of another noun, says nothing of the organization
+    assert not facts("Делегация компании «Кварц-Лаб» вернулась из Казани.")
+    assert not facts("Рейс авиакомпании «Победа» из Казани задержали на два часа.")
+
+
+def test_an_abbreviated_legal_form_does_not_decline():
+    # the tagger reads «АО» after «с» as a genitive and «Бережанска» as a nominative; neither declines so
+    found = facts("Мэрия Бережанска заключила контракт на реконструкцию набережной с АО «Бережанскдорстрой».")
+    assert found == {("Мэрия Бережанска", "signed_contract_with", "Бережанскдорстрой")}

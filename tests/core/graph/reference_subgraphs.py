@@ -10,8 +10,8 @@ from collections import defaultdict
 
 from pyoxigraph import DefaultGraph, Store
 
-from dagster_project.core.graph.rdf import term_key
-from dagster_project.core.graph.subgraphs import THING, Subgraph
+from dagster_project.core.graph.rdf import RDFS_LABEL, term_key
+from dagster_project.core.graph.subgraphs import THING, Subgraph, is_named_thing
 
 
 def facts_and_generic(store: Store) -> tuple[set[tuple[str, str, str]], set[str]]:
@@ -20,8 +20,10 @@ def facts_and_generic(store: Store) -> tuple[set[tuple[str, str, str]], set[str]
         for q in store.quads_for_pattern(None, None, None, None)
         if not isinstance(q.graph_name, DefaultGraph)
     }
-    generic = {q.subject.value for q in store.quads_for_pattern(None, None, THING, DefaultGraph())}
-    return facts, generic
+    things = {q.subject.value for q in store.quads_for_pattern(None, None, THING, DefaultGraph())}
+    named = {q.subject.value for q in store.quads_for_pattern(None, RDFS_LABEL, None, DefaultGraph())
+             if q.subject.value in things and is_named_thing(q.object.value)}  # fmt: skip
+    return facts, things - named
 
 
 def reference_ids(store: Store, kind: str, max_set_partners: int = 5) -> set[str]:

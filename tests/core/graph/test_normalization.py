@@ -107,3 +107,11 @@ def test_blocked_similar_pairs_are_exactly_the_pairs_a_full_scan_finds():
         ]
         assert full_scan, threshold
         assert similar_pairs(names, threshold, min_length=6) == full_scan
+
+
+def test_a_citys_mayoralty_and_administration_are_one_institution():
+    raw = triplets_frame([
+        _fact("Виктор Шамрай", "Мэрия Бережанска"), _fact("Ян Ким", "Администрация Бережанска"),
+        _fact("Олег Иванов", "Администрация города Бережанска"),
+    ])  # fmt: skip
+    assert normalize_triplets(raw, {})["object_key"].nunique() == 1

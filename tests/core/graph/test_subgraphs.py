@@ -33,11 +33,15 @@ def test_simple_needs_one_object_per_subject_and_one_subject_per_object(tmp_path
             ("Эпсилон", "открыть", "LOC:Самара"),
             ("PER:Анна Соколова", "получить", "NUM:450 млн рублей"),  # a literal object is fine
             ("Дзета", "построить", "OTHER:новый завод"),  # generic noun phrases are not asked about
+            ("Кречет", "спустить на воду", "OTHER:Капитан Ведерников"),  # a thing the texts name is
+            ("PER:Вера Лунёва", "выиграть", "OTHER:премия имени Матвея Ерохина"),  # a dedication names it
         ],
     )
     assert readable(store, "simple") == {
         ((("Альфа", "купить", "Бета"),), ("Бета",), None),
         ((("Анна Соколова", "получить", "450 млн рублей"),), ("450 млн рублей",), None),
+        ((("Кречет", "спустить на воду", "Капитан Ведерников"),), ("Капитан Ведерников",), None),
+        ((("Вера Лунёва", "выиграть", "премия имени Матвея Ерохина"),), ("премия имени Матвея Ерохина",), None),
     }
 
 
@@ -415,3 +419,20 @@ def test_sampling_takes_everything_when_the_graph_is_small(tmp_path):
         # even when every center's stream is cut after one row, a short sample rereads them in full
         tight = SamplingLimits(per_center=1, rows_per_center=1, centers_per_query=3)
         assert {sg.subgraph_id for sg in sample_subgraphs(store, kind, limit=1000, seed=0, limits=tight)} == every
+
+
+def test_a_set_counts_the_partners_of_relations_that_imply_it(tmp_path):
+    # whoever heads an institute works there: «Кто работает в ТИО?» must not leave out its director
+    staff = [("PER:Анна Гордеева", "schema:works_at", "ТИО"), ("PER:Вера Лунёва", "schema:works_at", "ТИО")]
+    (tmp_path / "with_head").mkdir()
+    (tmp_path / "without_head").mkdir()
+    _, store = build_store(tmp_path / "with_head", [*staff, ("PER:Нина Вершинина", "schema:heads", "ТИО")])
+    assert readable(store, "set") == set()
+    # nor is «Кто работает в ТИО?» a simple question with one answer when the graph knows its director
+    _, store = build_store(tmp_path / "with_head", [staff[0], ("PER:Нина Вершинина", "schema:heads", "ТИО")])
+    assert all("works_at" not in str(triples) for triples, _, _ in readable(store, "simple"))
+    _, store = build_store(tmp_path / "without_head", staff)
+    assert readable(store, "set") == {
+        ((("Анна Гордеева", "schema:works_at", "ТИО"), ("Вера Лунёва", "schema:works_at", "ТИО")),
+         ("Анна Гордеева", "Вера Лунёва"), None),
+    }  # fmt: skip

@@ -153,6 +153,7 @@ HARVEST = NodeInfo("85 тысяч тонн пшеницы", "NUM")
             "Какой банк подал иск к компании «Северный ветер»?",
         ),
         ("took_place_in", CONTEST, KAZAN, "Где прошёл конкурс «Молодые учёные»?", "Какой конкурс прошёл в Казани?"),
+        ("succeeded", SOKOLOVA, NOSOV, "Кого сменила на посту Анна Соколова?", "Кто сменил на посту Петра Носова?"),
     ],
 )
 def test_questions_per_relation_and_direction(relation, subject, obj, object_question, subject_question):

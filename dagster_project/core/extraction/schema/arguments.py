@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from copy import copy
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
@@ -53,7 +53,8 @@ class Argument:
 class ParsedSentence:
     """One sentence of a parsed article with the lookups the matchers need."""
 
-    def __init__(self, sent, article: ArticleContext):
+    def __init__(self, sent, article: ArticleContext, index: int = 0):
+        self.index = index  # the sentence's position in the article
         self.tokens = _agreeing_adjectives_attached(sent.tokens)
         self.text = sent.text
         self.article = article
@@ -238,6 +239,7 @@ class ArticleContext:
     span_of: dict[str, EntitySpan]
     aliases: dict[str, str]  # folded abbreviation -> full name
     reporting_sources: set[str]
+    sentences: list = field(default_factory=list)  # the article's parsed sentences, in order
 
 
 # --- entities --------------------------------------------------------------------------------
@@ -329,7 +331,7 @@ def event_argument(sentence: ParsedSentence, head) -> Argument | None:
     own = sentence.kids(head, "amod")
     proper = any(t.text[:1].isupper() and (t.start > sentence.tokens[0].start or _coined(t)) for t in own)
     edition = any(_EDITION.fullmatch(t.text) for t in own)
-    if not (proper or edition):
+    if not (proper or edition or _named_after(sentence, head)):
         return None
     # where it is held is no part of an event's name: «форум в Верхнеозёрске» is the same forum
     placed = frozenset(
@@ -339,6 +341,16 @@ def event_argument(sentence: ParsedSentence, head) -> Argument | None:
     if found is None or not found.text[:1].isupper():
         return found
     return replace(found, normal=found.normal[:1].upper() + found.normal[1:])  # a name keeps its capital
+
+
+def _named_after(sentence: ParsedSentence, head) -> bool:
+    """«премия имени Матвея Ерохина»: an event named after a person is a proper name."""
+    return any(
+        c.lemma == "имя"
+        and not sentence.preposition(c)
+        and any(n.id in sentence.article.span_of for n in sentence.kids(c))
+        for c in sentence.kids(head, "nmod")
+    )
 
 
 def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
@@ -435,12 +447,20 @@ def _after_class_noun(sentence: ParsedSentence, first) -> bool:
 def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     """«Правительство Северореченской области», «министерство промышленности»: an institution
     noun with its genitive complement is the institution's name."""
-    if not any(not sentence.preposition(c) and c.feats.get("Case") == "Gen" for c in sentence.kids(head, "nmod")):
+    if not any(not sentence.preposition(c) and _genitive(c) for c in sentence.kids(head, "nmod")):
         return None
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None:
         return None
     return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
+
+
+def _genitive(token) -> bool:
+    """A genitive, also where the tagger read a place name as a nominative («мэрия Бережанска»): a
+    name with no nominative reading is none."""
+    if token.feats.get("Case") == "Gen":
+        return True
+    return token.pos == "PROPN" and all(p.tag.case == "gent" for p in morph().parse(token.text))
 
 
 def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:

@@ -28,15 +28,17 @@ def extract_schema_triplets(
         span_of=entity_spans(doc),
         aliases=abbreviations(text, doc.spans),
         reporting_sources={source} if source else set(),
+        sentences=list(doc.sents),
     )
     triplets: list[RawTriplet] = []
     seen: set[tuple[str, str, str]] = set()
     for index, sent in enumerate(doc.sents):
         lemmas = {t.lemma for t in sent.tokens}
+        lemmas |= {part for lemma in lemmas if "-" in lemma for part in lemma.split("-")}  # «врач-кардиолог»
         patterns = [p for p in PATTERNS if p.triggers & lemmas]
         if not patterns:
             continue
-        sentence = ParsedSentence(sent, article)
+        sentence = ParsedSentence(sent, article, index)
         for pattern in patterns:
             for relation_id, subject, obj in pattern.match(sentence):
                 key = (subject.normal, relation_id, obj.normal)
@@ -83,4 +85,3 @@ def _day(published_at: datetime | date | str) -> date:
     if isinstance(published_at, str):
         published_at = datetime.fromisoformat(published_at)
     return published_at.date() if isinstance(published_at, datetime) else published_at
-

@@ -15,8 +15,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from ...common.russian import can_be_dative
-from .arguments import Argument, ParsedSentence, argument, is_rate, phrase_argument, role_holder
+from ...common.russian import can_be_dative, morph
+from .arguments import (
+    Argument,
+    ParsedSentence,
+    _quoted_around,
+    argument,
+    entity_argument,
+    is_rate,
+    phrase_argument,
+    role_holder,
+)
 from .lexicon import (
     AWARD_VERBS,
     BOARD_NOUNS,
@@ -34,9 +43,11 @@ from .lexicon import (
     PRIZE_NOUNS,
     RULING_VERBS,
     STAFF_NOUNS,
+    STAFF_ROLES,
+    SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .relations import AGENTS, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
+from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
 Fact = tuple[str, Argument, Argument]  # (relation id, subject, object)
@@ -141,7 +152,9 @@ class VerbPattern:
                 undated = "Gen" in slot.cases and child.text.isdigit()  # «29 октября»: the day number heads the date
                 if slot.only and child.lemma not in slot.only:
                     continue
-                if case in slot.cases or recipient or undated:
+                # «с АО «Х»», «в МГУ»: an abbreviation does not decline, whatever case the tagger guessed
+                indeclinable = bool(slot.preposition) and child.text.isupper() and len(child.text) > 1
+                if case in slot.cases or recipient or undated or indeclinable:
                     heads += sentence.conjuncts(child)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
 
@@ -222,7 +235,7 @@ def _is_active(verb, tense: str, aspect: str) -> bool:
     return (
         verb.pos == "VERB"
         and (feats.get("VerbForm") == "Fin" or participle)
-        and feats.get("Voice", "Act") == "Act"
+        and feats.get("Voice", "Act") in {"Act", "Mid"}  # «базируется»: a reflexive verb is active in meaning
         and feats.get("Tense") == tense
         and feats.get("Aspect") == aspect
     )
@@ -690,6 +703,295 @@ def _workplaces(sentence: ParsedSentence, verb) -> list:
     return heads
 
 
+class StaffAppositions:
+    """«научный сотрудник Тихоморского института океанологии Вероника Лунёва», «Иван Петров,
+    профессор университета «Х»,», «руководитель лаборатории робототехники БерГУ Полина Ясинская»
+    -> works_at(person, organization). The title is read linearly (the parser scatters the names
+    of a list of titled people over the wrong role nouns): the words between the person's name and
+    the nearest comma, conjunction, verb or preposition, opening with a staff role that agrees with
+    the name in case; the employer is the last organization in the title's genitive tail."""
+
+    triggers = STAFF_ROLES | HEAD_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for span in _person_spans(sentence):
+            person = entity_argument(sentence, span.tokens[0])
+            if person is None or person.type != PERSON:
+                continue
+            for title in (_title_before(sentence, span), _title_after(sentence, span)):
+                employer = _employer(sentence, title, span.tokens[0]) if title else None
+                if employer is not None:
+                    yield "works_at", person, employer
+
+
+def _person_spans(sentence: ParsedSentence) -> list:
+    spans, seen = [], set()
+    for token in sentence.tokens:
+        span = sentence.article.span_of.get(token.id)
+        if span is not None and span.type == "PER" and id(span) not in seen:
+            seen.add(id(span))
+            spans.append(span)
+    return spans
+
+
+_TITLE_BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "ADP", "SCONJ", "PRON", "ADV", "NUM"})
+
+
+def _position(sentence: ParsedSentence, token) -> int:
+    return next(i for i, t in enumerate(sentence.tokens) if t.id == token.id)
+
+
+def _title_words(sentence: ParsedSentence, tokens: list) -> list | None:
+    """The words of a title as read in order, without what stands in brackets (an abbreviation of
+    the name before it); None once a word outside a title appears, or another person's name (the
+    title is then that person's)."""
+    words, depth = [], 0
+    for token in tokens:
+        span = sentence.article.span_of.get(token.id)
+        if span is not None and span.type == "PER":
+            return None
+        if token.text in {"(", ")"}:
+            depth += 1 if token.text == "(" else -1
+            continue
+        if depth or token.text in {"«", "»"}:
+            continue
+        if token.pos in _TITLE_BOUNDARY_POS or token.pos == "PUNCT":
+            return None
+        words.append(token)
+    return words
+
+
+def _title_before(sentence: ParsedSentence, span) -> list | None:
+    """«научный сотрудник ТИО | Вероника Лунёва»: the words back to a boundary."""
+    tokens = sentence.tokens
+    start = _position(sentence, span.tokens[0])
+    first, depth = start, 0
+    for i in range(start - 1, -1, -1):
+        text = tokens[i].text
+        depth += {")": 1, "(": -1}.get(text, 0)
+        inside = depth > 0 or text in {"(", ")", "«", "»"}
+        if not inside and (tokens[i].pos in _TITLE_BOUNDARY_POS or tokens[i].pos == "PUNCT"):
+            break
+        first = i
+    return _title_words(sentence, tokens[first:start])
+
+
+def _title_after(sentence: ParsedSentence, span) -> list | None:
+    """«Иван Петров, профессор университета «Х», ...»: the words after the comma up to the next
+    comma, dash or the sentence's end."""
+    tokens = sentence.tokens
+    after = _position(sentence, span.tokens[-1]) + 1
+    if after >= len(tokens) or tokens[after].text != ",":
+        return None
+    last, depth = after, 0
+    for i in range(after + 1, len(tokens)):
+        text = tokens[i].text
+        depth += {"(": 1, ")": -1}.get(text, 0)
+        inside = depth > 0 or text in {"(", ")", "«", "»"}
+        if not inside and (tokens[i].pos in _TITLE_BOUNDARY_POS or tokens[i].pos == "PUNCT"):
+            if tokens[i].text not in {",", "—", "–", ".", ")"}:
+                return None  # «Иван Петров, профессор университета, который ...» reads on
+            break
+        last = i
+    return _title_words(sentence, tokens[after + 1 : last + 1])
+
+
+def _staff_role(token) -> bool:
+    return token.lemma in STAFF_ROLES or any(part in STAFF_ROLES for part in token.lemma.split("-"))
+
+
+def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
+    """The organization a titled person works at: a staff role («сотрудник», «профессор») or the
+    head of a unit («руководитель лаборатории») first, agreeing with the name in case; none for a
+    former role or one that leads the organization itself (RoleAppositions reads those)."""
+    nouns = [t for t in title if t.pos in {"NOUN", "PROPN"}]
+    if len(nouns) < 2 or {t.lemma for t in title[: title.index(nouns[0])]} & FORMER_MARKERS:
+        return None
+    role, owned = nouns[0], nouns[1]
+    if role.pos != "NOUN" or role.text.lower().startswith("экс") or role.feats.get("Case") != name.feats.get("Case"):
+        return None
+    subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS
+    if not (_staff_role(role) or subunit_head) or "главный" in {t.lemma for t in title[: title.index(role)]}:
+        return None
+    employers = []
+    for token in nouns[1:]:
+        found = argument(sentence, token, frozenset({ORGANIZATION}))
+        genitive = token.feats.get("Case") == "Gen" or token.text.isupper()
+        if found is not None and genitive and (not employers or employers[-1].normal != found.normal):
+            employers.append(found)
+    return employers[-1] if employers else None
+
+
+class LaureateLists:
+    """«Лауреатами премии «Х» стали A, B и C», «победителями конкурса «Х» признаны A и B» -> won(each,
+    prize). A list that does not name the prize names the one the article's lead named, when the
+    two sentences before it name exactly one («Правительство определило лауреатов премии имени Х.
+    Лауреатами стали ...»). A set must be complete: every item of the list yields a laureate (one
+    person's name, or one organization), or the list yields nothing."""
+
+    triggers = frozenset({"лауреат", "победитель", "обладатель"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for title in sentence.tokens:
+            verb = sentence.head(title)
+            if title.lemma not in self.triggers or title.feats.get("Case") != "Ins" or not _declares(verb):
+                continue
+            prize = _prize(sentence, title)
+            members = _list_members(sentence, verb, title) if prize is not None else None
+            for member in members or []:
+                yield "won", member, prize
+
+
+def _declares(verb) -> bool:
+    """«стали», «признаны», «были признаны»: a result stated as done."""
+    if verb is None or verb.feats.get("Aspect") != "Perf":
+        return False
+    if verb.lemma == "стать":
+        return _is_active(verb, "Past", "Perf")
+    return verb.lemma == "признать" and verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
+
+
+_PRIZE_NOUNS = CONTEST_NOUNS | PRIZE_NOUNS
+
+
+def _prize(sentence: ParsedSentence, title) -> Argument | None:
+    """The prize named in the title's genitive; for a bare «премии», «конкурса» or none at all, the one
+    prize of that kind named in the two sentences before (news names a prize in its lead, then lists
+    who won it)."""
+    events = frozenset({EVENT})
+    owners = [c for c in sentence.kids(title, "nmod") if c.feats.get("Case") == "Gen" and not sentence.preposition(c)]
+    for owner in owners:
+        found = argument(sentence, owner, events)
+        if found is not None or owner.lemma not in _PRIZE_NOUNS:
+            return found
+    kinds = {o.lemma for o in owners} or _PRIZE_NOUNS
+    named = {}
+    for sent in sentence.article.sentences[max(0, sentence.index - 2) : sentence.index]:
+        earlier = ParsedSentence(sent, sentence.article)
+        for token in earlier.tokens:
+            found = argument(earlier, token, events) if token.lemma in kinds else None
+            if found is not None:
+                named[found.normal] = found
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
+def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | None:
+    """The laureates on the subject's side of the verb, one per item of the list; None when an item
+    names no laureate or more than one."""
+    subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
+    if not subjects:
+        return None
+    if subjects[0].start > verb.start:  # «Лауреатами стали A, B и C.»: the list runs to the sentence's end
+        region = [t for t in sentence.tokens if t.start > verb.stop]
+    else:  # «A, B и C стали лауреатами»: from the list's first word
+        listed = [t for s in sentence.conjuncts(subjects[0]) for t in sentence.subtree(s)] + subjects
+        first = min(t.start for t in listed)
+        region = [t for t in sentence.tokens if first <= t.start and t.stop <= verb.start]
+    while region and (region[0].id == title.id or _in_subtree(sentence, region[0], title)):
+        region = region[1:]  # «признаны победителями конкурса «Х» A и B»: the title's own words lead
+    items = _list_items(region)
+    members = [_item_member(sentence, item) for item in items]
+    if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
+        return None  # an item read as another item's name («компании «А» и «Б»» -> А twice) is no item
+    return members
+
+
+def _in_subtree(sentence: ParsedSentence, token, root) -> bool:
+    current = sentence.head(token)
+    while current is not None:
+        if current.id == root.id:
+            return True
+        current = sentence.head(current)
+    return False
+
+
+def _list_items(region: list) -> list[list]:
+    """Split a list on commas, «и» and «а также» outside quotes and brackets; what follows a dash
+    up to the next comma («— за спектакль «Х»») says why, and is no item."""
+    items, current, depth, aside = [], [], 0, False
+    for token in region:
+        text = token.text
+        depth += {"«": 1, "(": 1, "»": -1, ")": -1}.get(text, 0)
+        if depth == 0 and text in {"—", "–"}:
+            aside = True
+        elif depth == 0 and (text == "," or token.lemma in {"и", "а"} and token.pos == "CCONJ"):
+            aside = False
+            if current:
+                items.append(current)
+            current = []
+        elif depth == 0 and text == ".":
+            break
+        elif not aside and not (token.lemma == "также" and not current):
+            current.append(token)
+    return items + ([current] if current else [])
+
+
+def _item_member(sentence: ParsedSentence, item: list) -> Argument | None:
+    """One person's name in the nominative, or else one organization headed by the item's first noun."""
+    spans = {id(s): s for t in item for s in [sentence.article.span_of.get(t.id)] if s is not None and s.type == "PER"}
+    names = [s for s in spans.values() if s.tokens[0].feats.get("Case", "Nom") == "Nom"]
+    if len(names) == 1:
+        found = entity_argument(sentence, names[0].tokens[0])
+        return found if found is not None and found.type == PERSON else None
+    if names:
+        return None
+    nouns = [t for t in item if t.pos in {"NOUN", "PROPN"}]
+    if not nouns or nouns[0].feats.get("Case") != "Nom":
+        return None
+    found = argument(sentence, nouns[0], frozenset({ORGANIZATION}))
+    quoted = _quoted_around(sentence.article.text, nouns[-1]) if found is not None else None
+    if quoted is not None and quoted != found.normal:  # «компании «А» и «Б»»: «Б» is named by its own quotes
+        return replace(found, text=f"«{quoted}»", normal=quoted)
+    return found
+
+
+class Origins:
+    """«клуб «Кедр» из Новосибирска», «компания «Промавтоматика» из Казани» -> based_in(organization,
+    place): a named place after «из» right after an organization's name says where it is from.
+    Only right after it: the parser hangs «из X» anywhere, and a place after a verb of motion
+    («прилетел из Казани») or after another noun says nothing of the organization."""
+
+    triggers = frozenset({"из"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        places = frozenset({PLACE})
+        for place_head in sentence.tokens:
+            if place_head.rel not in {"nmod", "obl"} or sentence.preposition(place_head) != "из":
+                continue
+            owner = _name_right_before(sentence, place_head)
+            if owner is None or _owns_another_noun(sentence, owner):
+                continue
+            place = argument(sentence, place_head, places)
+            organization = argument(sentence, owner, frozenset({ORGANIZATION})) if place is not None else None
+            if organization is not None and _nominative_known(place):
+                yield "based_in", organization, place
+
+
+def _name_right_before(sentence: ParsedSentence, place_head):
+    """The word the «из» phrase follows, past a closing quote, if it is a noun or a name."""
+    preposition = next((c for c in sentence.kids(place_head, "case") if c.lemma == "из"), None)
+    before = [t for t in sentence.tokens if preposition is not None and t.stop <= preposition.start]
+    while before and before[-1].text == "»":
+        before.pop()
+    if not before or before[-1].pos not in {"NOUN", "PROPN"}:
+        return None
+    return before[-1]
+
+
+def _owns_another_noun(sentence: ParsedSentence, name) -> bool:
+    """«рейс «Победы» из Казани»: after a genitive owner «из X» says where the owned thing comes from."""
+    head = sentence.head(name) if name.rel in {"appos", "flat", "flat:name"} else name
+    head = head if head is not None else name
+    return head.rel == "nmod" and head.feats.get("Case") == "Gen" and not sentence.preposition(head)
+
+
+def _nominative_known(place: Argument) -> bool:
+    """«из Усть-Ламска»: a name the dictionary does not know keeps its genitive as its "normal form";
+    such a place is no answer."""
+    last = place.normal.split()[-1]
+    return place.normal != place.text or morph().parse(last)[0].is_known
+
+
 def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(), **options) -> VerbPattern:
     return VerbPattern(relation, frozenset(verbs.split()), tense, aspect, slot, **options)
 
@@ -701,6 +1003,8 @@ PATTERNS = (
     _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
     _verb("formerly_headed", "возглавлять", "Past", "Imp"),
     _verb("formerly_headed", "руководить", "Past", "Imp", Slot(cases=frozenset({"Ins"}))),
+    _verb("succeeded", "сменить", "Past", "Perf", requires=frozenset({"пост", "должность"})),  # «на посту»
+    _verb("based_in", "базироваться", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
@@ -708,9 +1012,6 @@ PATTERNS = (
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
     _verb("won", "выиграть", "Past", "Perf"),
-    _verb(
-        "won", "стать", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"победитель", "лауреат", "обладатель"}))
-    ),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"грант"}))),
     _verb("won", "получить", "Past", "Perf", Slot(only=PRIZE_NOUNS)),  # «премию «Х» получили A и B»
@@ -766,4 +1067,7 @@ PATTERNS = (
     CourtRulings(),
     Measures(),
     Staff(),
+    StaffAppositions(),
+    LaureateLists(),
+    Origins(),
 )

@@ -127,6 +127,13 @@ SCHEMA: dict[str, Relation] = {
             "the person was appointed to the position",
         ),
         _relation(
+            "succeeded",
+            {PERSON},
+            {PERSON},
+            Wording("сменить", PAST, "на посту"),
+            "the person took over the post of the other («сменил на посту Ивана Петрова»)",
+        ),
+        _relation(
             "resigned_from",
             {PERSON},
             {POSITION},
@@ -154,6 +161,13 @@ SCHEMA: dict[str, Relation] = {
             {ORGANIZATION},
             Wording("входить", PRESENT, "", "в состав", "gent"),
             "a member of the organization («входит в состав»)",
+        ),
+        _relation(
+            "based_in",
+            {ORGANIZATION},
+            {PLACE},
+            Wording("базироваться", PRESENT, "", "в", "loct"),
+            "the organization is based in the place («клуб «Кедр» из Новосибирска», «базируется в Омске»)",
         ),
         # outcomes
         _relation(
@@ -275,6 +289,11 @@ SCHEMA: dict[str, Relation] = {
         ),
     )
 }
+
+
+# Relations whose facts are also facts of another: whoever heads, teaches at or coaches an
+# organization works there, so «Кто работает в X? Назовите всех» must count them too.
+IMPLIED_BY: dict[str, tuple[str, ...]] = {"works_at": ("heads", "teaches_at", "coaches")}
 
 
 def relation(relation_id: str) -> Relation:

@@ -12,17 +12,17 @@ from typing import Protocol
 import pandas as pd
 
 from ...common.months import month_of_version
-from ..tables import DATASETS, PUBLIC_COLUMNS
+from ..tables import DATASETS, PUBLIC_COLUMNS, TESTBED_DATASETS
 
 REPO_PREFIX = "rag-bench-"
 HIST_PREFIX = "hist-"
-PRIVATE_DATASETS = ("private_qa", "private_texts")
+PRIVATE_DATASETS = ("private_qa", "private_texts", "private_testbeds")
 
 
 def repo_name(dataset: str, *, hist: bool = False) -> str:
     """public_texts -> rag-bench-public-texts (hist-rag-bench-public-texts for the lagged copy)."""
-    if dataset not in DATASETS:
-        raise ValueError(f"unknown dataset {dataset!r}; expected one of {', '.join(DATASETS)}")
+    if dataset not in DATASETS + TESTBED_DATASETS:
+        raise ValueError(f"unknown dataset {dataset!r}; expected one of {', '.join(DATASETS + TESTBED_DATASETS)}")
     return (HIST_PREFIX if hist else "") + REPO_PREFIX + dataset.replace("_", "-")
 
 
@@ -94,7 +94,8 @@ class RepoUpload:
 
 def release_uploads(version: str, tables: dict[str, pd.DataFrame], manifest: dict, *, hist: bool = False):
     month_of_version(version)  # validates the version string
-    return [RepoUpload(name, version, tables[name], manifest, hist=hist) for name in DATASETS]
+    names = DATASETS + tuple(name for name in TESTBED_DATASETS if name in tables)  # testbeds when built
+    return [RepoUpload(name, version, tables[name], manifest, hist=hist) for name in names]
 
 
 class Hub(Protocol):

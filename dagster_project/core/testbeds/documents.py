@@ -1,0 +1,80 @@
+"""The documents of the testbeds: the month's texts cut into chunks of about 300 words at
+sentence boundaries (razdel), and a BM25 index over them to find the chunks relevant to a question."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+import razdel
+from rank_bm25 import BM25Okapi
+
+from ..common.russian import is_content_lemma, lemmas, words
+from ..release.tables import public_text
+from .text import Token, occurs, tokenize
+
+DEFAULT_CHUNK_WORDS = 300
+
+
+@dataclass(frozen=True)
+class Chunk:
+    chunk_id: str  # <article_id>:<index>
+    article_id: str
+    text: str
+    tokens: tuple[Token, ...] = field(repr=False)
+    vocabulary: frozenset[str] = field(default=frozenset(), repr=False)  # every reading of every token
+
+    def mentions(self, forms) -> bool:
+        """Whether any form (a lemma sequence) occurs; the vocabulary rules most chunks out at once."""
+        return any(set(form) <= self.vocabulary and occurs(self.tokens, form) for form in forms)
+
+
+def split_text(text: str, target_words: int = DEFAULT_CHUNK_WORDS) -> list[str]:
+    """Whole sentences, greedily packed up to `target_words` words; a tail under a third of the
+    target joins the previous chunk, so no chunk is a stray sentence."""
+    chunks: list[list[str]] = []
+    sizes: list[int] = []
+    for sentence in (s.text for s in razdel.sentenize(text)):
+        size = len(words(sentence))
+        if chunks and sizes[-1] + size <= target_words:
+            chunks[-1].append(sentence)
+            sizes[-1] += size
+        else:
+            chunks.append([sentence])
+            sizes.append(size)
+    if len(chunks) > 1 and sizes[-1] < target_words / 3:
+        chunks[-2].extend(chunks.pop())
+    return [" ".join(parts) for parts in chunks]
+
+
+def month_chunks(articles: pd.DataFrame, target_words: int = DEFAULT_CHUNK_WORDS) -> list[Chunk]:
+    """Chunks of every article, titled as in the public texts (the title opens the first chunk)."""
+    chunks = []
+    for article_id, title, body in zip(articles["article_id"], articles["title"], articles["text"], strict=True):
+        for index, text in enumerate(split_text(public_text(str(title), str(body)), target_words)):
+            tokens = tuple(tokenize(text))
+            vocabulary = frozenset().union(*(t.readings for t in tokens))
+            chunks.append(Chunk(f"{article_id}:{index}", str(article_id), text, tokens, vocabulary))
+    return chunks
+
+
+def content_lemmas(text: str) -> list[str]:
+    return [lemma_ for lemma_ in lemmas(text) if is_content_lemma(lemma_)]
+
+
+class ChunkIndex:
+    """BM25 (Okapi) over the content lemmas of the chunks."""
+
+    def __init__(self, chunks: list[Chunk]):
+        self.chunks = chunks
+        corpus = [content_lemmas(c.text) for c in chunks]
+        self._bm25 = BM25Okapi(corpus) if any(corpus) else None
+
+    def ranked(self, question: str) -> list[tuple[Chunk, float]]:
+        """Chunks with a positive score, best first (ties by chunk id, so the order is stable)."""
+        query = content_lemmas(question)
+        if not query or self._bm25 is None:
+            return []
+        scores = self._bm25.get_scores(query)
+        order = sorted(range(len(self.chunks)), key=lambda i: (-scores[i], self.chunks[i].chunk_id))
+        return [(self.chunks[i], float(scores[i])) for i in order if scores[i] > 0]
