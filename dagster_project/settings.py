@@ -145,6 +145,8 @@ class PipelineOptions(_FromEnv):
     judge_criteria: CommaList = _env("RAGBENCH_JUDGE_CRITERIA", list(CRITERIA))
     judge_min_criterion_score: int = _env("RAGBENCH_JUDGE_MIN_SCORE", 1, ge=0, le=2)
     submissions_dir: str = _env("RAGBENCH_SUBMISSIONS_DIR", DEFAULT_SUBMISSIONS_DIR)
+    # Scale: extraction worker processes (unset = every usable core).
+    workers: int | None = _env("RAGBENCH_WORKERS", None, ge=1)
     # RGB-style testbeds: the reply expected when the documents do not answer, and the chunk size
     testbed_refusal_phrase: str = _env("RAGBENCH_TESTBED_REFUSAL_PHRASE", DEFAULT_REFUSAL_PHRASE, min_length=1)
     testbed_chunk_words: int = _env("RAGBENCH_TESTBED_CHUNK_WORDS", DEFAULT_CHUNK_WORDS, ge=20)

@@ -5,14 +5,17 @@ SkippedFilter, which marks every question 'skipped' with the reason. A skipped v
 counts as a pass and never drops a question.
 """
 
+from functools import partial
+
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam, asset
 
 from ..core.common.months import seed_for
+from ..core.common.parses import ParseCache
 from ..core.filters import verdicts as core_filters
 from ..core.filters.entity_match import entity_match
 from ..core.filters.linter import lint
-from ..core.filters.ner_presence import ner_presence
+from ..core.filters.ner_presence import article_entities, ner_presence
 from ..core.filters.selection import combine_verdicts, funnel, normalized_question, select, selected_questions
 from ..core.filters.strategies import (
     VerdictFilter,
@@ -126,9 +129,11 @@ def qa_ner_presence(
     qa_candidates: pd.DataFrame,
     news_articles: pd.DataFrame,
     benchmark: BenchmarkSettings,
+    parses: ResourceParam[ParseCache],
 ) -> Output[pd.DataFrame]:
     threshold = benchmark.ner_match_threshold
-    frame = ner_presence(qa_candidates, news_articles, threshold=threshold)
+    entities_of = partial(article_entities, parse=parses.parse)
+    frame = ner_presence(qa_candidates, news_articles, threshold=threshold, entities_of=entities_of)
     return Output(
         frame, metadata=verdict_metadata(frame, **strategy_metadata(ner_presence=ner_presence_description(threshold)))
     )
@@ -158,8 +163,10 @@ def qa_entity_match(
     "fragments, question word vs answer type, answer not in a gold text, conditions not named, ungrammatical "
     "patterns, answer in the question. One reason code per finding."
 )
-def qa_linter(qa_candidates: pd.DataFrame, news_articles: pd.DataFrame) -> Output[pd.DataFrame]:
-    frame = lint(qa_candidates, news_articles)
+def qa_linter(
+    qa_candidates: pd.DataFrame, news_articles: pd.DataFrame, parses: ResourceParam[ParseCache]
+) -> Output[pd.DataFrame]:
+    frame = lint(qa_candidates, news_articles, parse=parses.parse)
     return Output(frame, metadata=verdict_metadata(frame, **strategy_metadata(linter=linter_description())))
 
 

@@ -13,6 +13,7 @@ from pydantic import SecretStr
 
 from ..core.common.months import Month
 from ..core.common.package_files import project_dir
+from ..core.common.parses import ParseCache, usable_cores
 from ..core.extraction.strategies import LLMTripletExtractor, SchemaExtractor
 from ..core.filters.acceptability import unavailable_reason
 from ..core.filters.strategies import (
@@ -190,7 +191,9 @@ def strategy_resources(settings: Settings) -> dict[str, object]:
     llm, pipeline = settings.llm, settings.pipeline
     wikidata = settings.wikidata
     strategies: dict[str, object] = {
-        "triplet_extractor": SchemaExtractor(),
+        "triplet_extractor": SchemaExtractor(
+            workers=pipeline.workers or usable_cores(), parse_cache_dir=str(parse_cache_dir(pipeline.data_dir))
+        ),
         "entity_normalizer": OfflineNormalizer(),
         "question_generator": TemplateQuestionGenerator(),
         "judge_filter": SkippedFilter(NO_LLM_ENDPOINT),
@@ -221,6 +224,11 @@ def strategy_resources(settings: Settings) -> dict[str, object]:
     return strategies
 
 
+def parse_cache_dir(data_dir: str) -> Path:
+    """Where Natasha's parses are kept (core/common/parses.py), shared by extraction and the filters."""
+    return Path(data_dir) / "parses"
+
+
 def resources_from(settings: Settings) -> dict[str, object]:
     pipeline = settings.pipeline
     data_dir = pipeline.data_dir
@@ -241,6 +249,7 @@ def resources_from(settings: Settings) -> dict[str, object]:
             judge_min_criterion_score=pipeline.judge_min_criterion_score,
         ),
         "scoring": ScoringSettings(submissions_dir=pipeline.submissions_dir),
+        "parses": ParseCache(parse_cache_dir(data_dir)),
         "testbeds": TestbedSettings(
             refusal_phrase=pipeline.testbed_refusal_phrase, chunk_words=pipeline.testbed_chunk_words
         ),

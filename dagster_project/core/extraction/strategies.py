@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Protocol
 
 import pandas as pd
 
+from ..common.parses import ParseCache, article_text, run_in_workers
 from ..common.records import ItemFailure, StageOutcome
 from ..common.strategy import Log, offline_description
 from ..llm.client import LLMSettings
@@ -14,7 +16,7 @@ from ..llm.prompts import EXTRACTION_PROMPT
 from ..llm.stage import client_report, llm_description, result_failures, run_llm_stage
 from .llm import extraction_tasks, triplets_from_results
 from .schema import EXTRACTOR_NAME, SCHEMA, extract_schema_triplets
-from .triplets import triplets_frame
+from .triplets import RawTriplet, triplets_frame
 
 
 class TripletExtractor(Protocol):
@@ -25,24 +27,48 @@ class TripletExtractor(Protocol):
     def describe(self) -> dict: ...
 
 
+@dataclass(frozen=True)
 class SchemaExtractor:
     """Offline: only the relations of the typed schema (core/extraction/schema/relations.py), matched
-    by grammars over Natasha's parse; a sentence outside the schema yields no fact."""
+    by grammars over Natasha's parse; a sentence outside the schema yields no fact.
+
+    Articles are spread over `workers` processes; each article is parsed once, and its parse is kept
+    in `parse_cache_dir` (when given) for the filters and for reruns."""
+
+    workers: int = 1
+    parse_cache_dir: str | None = None
 
     def describe(self) -> dict:
         return offline_description(EXTRACTOR_NAME, relations=len(SCHEMA))
 
     def extract(self, articles: pd.DataFrame, log: Log) -> StageOutcome:
+        items = list(articles[["article_id", "title", "text", "published_at"]].itertuples(index=False, name=None))
+
+        def progress(done: int) -> None:
+            if done % 250 == 0 or done == len(items):
+                log.info(f"extracted {done}/{len(items)} articles")
+
+        results = run_in_workers(
+            partial(_extract_article, self.parse_cache_dir), items, workers=self.workers, on_progress=progress
+        )
         triplets, failures = [], []
-        for i, row in enumerate(articles.itertuples(index=False), start=1):
-            try:
-                text = f"{row.title}.\n\n{row.text}"
-                triplets += extract_schema_triplets(row.article_id, text, row.published_at)
-            except Exception as exc:  # noqa: BLE001 - one bad article must not stop the month
-                failures.append(ItemFailure(row.article_id, f"{type(exc).__name__}: {exc}"))
-            if i % 25 == 0:
-                log.info(f"extracted {i}/{len(articles)} articles")
+        for (article_id, *_), (found, error) in zip(items, results, strict=True):
+            triplets += found
+            if error is not None:
+                failures.append(ItemFailure(article_id, error))
         return StageOutcome(triplets_frame(triplets), failures, attempted=len(articles))
+
+
+def _extract_article(parse_cache_dir: str | None, item: tuple) -> tuple[list[RawTriplet], str | None]:
+    """The schema's facts of one article, or the error that stopped it (one bad article must not stop
+    the month). Module-level, so a worker process can run it."""
+    article_id, title, text, published_at = item
+    try:
+        full_text = article_text(title, text)
+        doc = ParseCache(parse_cache_dir).parse(full_text)
+        return extract_schema_triplets(article_id, full_text, published_at, doc=doc), None
+    except Exception as exc:  # noqa: BLE001
+        return [], f"{type(exc).__name__}: {exc}"
 
 
 @dataclass(frozen=True)

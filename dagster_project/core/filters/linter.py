@@ -11,9 +11,11 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 
+from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma_key, lemmas, needs_vowel, parse_document
 from .question_grammar import (
     Clause,
@@ -257,8 +259,12 @@ def _sentence_around(text: str, start: int, stop: int) -> str:
 class GoldTexts:
     """Lemmatized texts of the month, with the named entities Natasha finds in each (for types)."""
 
-    def __init__(self, articles: pd.DataFrame):
-        self._text = dict(zip(articles["article_id"], articles["title"] + "\n" + articles["text"], strict=True))
+    def __init__(self, articles: pd.DataFrame, parse: Callable[[str], Any] = parse_document):
+        # The article as extraction parsed it (the title a sentence of its own), so the linter reads
+        # that one parse, cached where the pipeline keeps parses.
+        texts = map(article_text, articles["title"], articles["text"])
+        self._text = dict(zip(articles["article_id"], texts, strict=True))
+        self._parse = parse
         self._lemmas: dict[str, str] = {}
         self._entities: dict[str, list[Name]] = {}
         self._quoted: dict[str, dict[str, set[str]]] = {}
@@ -290,7 +296,7 @@ class GoldTexts:
         """The named entities Natasha finds in the text, and quoted names it missed, in text order."""
         if article_id not in self._entities:
             text = self._text[article_id]
-            doc = parse_document(text, syntax=False)
+            doc = self._parse(text)
             found = [Name(span.start, span.stop, span.type, lemma_key(span.normal or span.text)) for span in doc.spans]
             for match in _QUOTED_NAME.finditer(text):
                 if not any(n.start <= match.start() < n.stop or match.start() <= n.start < match.end() for n in found):
@@ -419,9 +425,10 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     return unique
 
 
-def lint(qa: pd.DataFrame, articles: pd.DataFrame) -> pd.DataFrame:
-    """One verdict per question: pass when no rule fires; score = 1 / (1 + number of findings)."""
-    texts = GoldTexts(articles)
+def lint(qa: pd.DataFrame, articles: pd.DataFrame, parse: Callable[[str], Any] = parse_document) -> pd.DataFrame:
+    """One verdict per question: pass when no rule fires; score = 1 / (1 + number of findings).
+    `parse`: Natasha's parse of an article text (a cached one where the pipeline keeps them)."""
+    texts = GoldTexts(articles, parse)
     rows = []
     for row in qa.itertuples(index=False):
         findings = lint_question(row, texts)

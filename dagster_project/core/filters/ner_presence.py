@@ -5,17 +5,19 @@ of the articles it was generated from.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pandas as pd
 
 from ..common.mentions import mention_score
+from ..common.parses import article_text
 from ..common.russian import lemma_key, parse_document
 from .verdicts import FAIL, FILTER_COLUMNS, PASS
 
 
-def article_entities(text: str) -> list[str]:
-    """Normal forms of the named entities Natasha finds in a text."""
-    doc = parse_document(text, syntax=False)
+def article_entities(text: str, parse: Callable[[str], Any] = parse_document) -> list[str]:
+    """Normal forms of the named entities Natasha finds in a text (`parse`: a cached parse, where one is kept)."""
+    doc = parse(text)
     return sorted({span.normal or span.text for span in doc.spans})
 
 
@@ -27,7 +29,8 @@ def ner_presence(
     entities_of: Callable[[str], list[str]] = article_entities,
 ) -> pd.DataFrame:
     """Pass when the question or answer mentions a named entity of its source articles."""
-    text_by_id = dict(zip(articles["article_id"], articles["title"] + "\n" + articles["text"], strict=True))
+    texts = map(article_text, articles["title"], articles["text"])
+    text_by_id = dict(zip(articles["article_id"], texts, strict=True))
     cache: dict[str, list[str]] = {}
     rows = []
     for row in qa.itertuples(index=False):

@@ -4,13 +4,15 @@ similarity clustering, so that "Сбербанка", "Сбербанк" and "С�
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import yaml
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
@@ -178,13 +180,26 @@ def _join_abbreviations(
 ) -> None:
     """An abbreviation joins the one full name of the month it abbreviates: articles define
     «Бережанский государственный университет (БерГУ)» once and later say «БерГУ» alone, often in
-    another article."""
+    another article.
+
+    Only full names whose words begin with the abbreviation's first two letters are tried (blocking),
+    so the work grows with the month, not with its square."""
     names = {normal: key for (normal, _), key in base_key.items()}
     full_names = [(n, k) for n, k in names.items() if not is_abbreviation(n) and len(n.split()) >= 2]
+    by_initials: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for position, (name, _) in enumerate(full_names):
+        words = [fold(w) for w in _NAME_WORD.findall(name) if len(w) > 2]
+        for first, second in {(words[i][0], words[i + 1][0]) for i in range(min(2, len(words) - 1))}:
+            by_initials[(first, second)].append(position)
     for normal, key in names.items():
         if not is_abbreviation(normal) or "PER" in types_of[key]:
             continue
-        expansions = {k for n, k in full_names if k != key and "PER" not in types_of[k] and abbreviates(normal, n)}
+        first, second = (fold(p)[0] for p in _ABBREVIATION_PART.findall(normal)[:2])
+        expansions = {
+            k
+            for n, k in (full_names[p] for p in by_initials.get((first, second), ()))
+            if k != key and "PER" not in types_of[k] and abbreviates(normal, n)
+        }
         if len(expansions) == 1:
             clusters.union(expansions.pop(), key)
 
@@ -192,15 +207,43 @@ def _join_abbreviations(
 def _join_spelling_variants(
     clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter], fuzzy_threshold: float
 ) -> None:
-    """Near-identical keys of the same type are spelling variants of one entity."""
+    """Near-identical keys of the same type are spelling variants of one entity.
+
+    Pairs are scored in bulk (rapidfuzz.process.cdist) within blocks of similar length, since a
+    ratio at the threshold bounds the length difference; merges happen in the order of a pairwise scan."""
     by_type: dict[str, list[str]] = defaultdict(list)
     for key in keys:
         by_type[types_of[key].most_common(1)[0][0]].append(key)
     for same_type in by_type.values():
-        for i, key in enumerate(same_type):
-            for other in same_type[i + 1 :]:
-                if min(len(key), len(other)) >= 6 and fuzz.ratio(key, other) >= fuzzy_threshold:
-                    clusters.union(key, other)
+        for i, j in similar_pairs(same_type, fuzzy_threshold, min_length=6):
+            clusters.union(same_type[i], same_type[j])
+
+
+def similar_pairs(names: list[str], threshold: float, *, min_length: int) -> list[tuple[int, int]]:
+    """Every (i, j), i < j, with both names at least `min_length` long and fuzz.ratio >= threshold, sorted.
+
+    fuzz.ratio is 100 * (1 - indel distance / total length), and the indel distance is at least the
+    length difference, so a name can only reach the threshold against names at most `slack` of its
+    length shorter; each length block is scored against those blocks only."""
+    by_length: dict[int, list[int]] = defaultdict(list)
+    for index, name in enumerate(names):
+        if len(name) >= min_length:
+            by_length[len(name)].append(index)
+    # d <= (1 - t/100) * (2L - d)  =>  d <= 2 (100 - t) / (200 - t) * L, for a length difference d
+    slack = 2 * (100 - threshold) / (200 - threshold)
+    pairs = []
+    for length, longer in by_length.items():
+        shortest = math.floor(length * (1 - slack)) - 1  # one below, against rounding
+        shorter = [i for other in range(shortest, length + 1) for i in by_length.get(other, ())]
+        if not shorter:
+            continue
+        scores = process.cdist([names[i] for i in longer], [names[i] for i in shorter],
+                               scorer=fuzz.ratio, score_cutoff=threshold, dtype=np.float64)  # fmt: skip
+        for row, column in zip(*np.nonzero(scores), strict=True):
+            a, b = longer[row], shorter[column]
+            if a != b and (len(names[a]) > len(names[b]) or a < b):
+                pairs.append((min(a, b), max(a, b)))
+    return sorted(pairs)
 
 
 def _cluster_table(

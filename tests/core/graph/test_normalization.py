@@ -89,6 +89,26 @@ def test_a_thing_is_named_in_its_dictionary_form_however_often_the_texts_inflect
     assert set(frame["canonical_object"]) == {"Бергранит"}
 
 
+def test_blocked_similar_pairs_are_exactly_the_pairs_a_full_scan_finds():
+    from rapidfuzz import fuzz
+
+    from dagster_project.core.graph.normalization import similar_pairs
+
+    stems = ["северореченская область", "бережанск", "тихоморский институт океанологии", "ооо бергранит"]
+    names = []
+    for stem in stems:  # each name with spellings one to four edits away, and other lengths in between
+        names += [stem, stem + "ий", stem[:-1], stem[1:], stem.replace("о", "а", 1), stem + " район", stem[:4]]
+    for threshold in (94.0, 85.0, 70.0):
+        full_scan = [
+            (i, j)
+            for i in range(len(names))
+            for j in range(i + 1, len(names))
+            if min(len(names[i]), len(names[j])) >= 6 and fuzz.ratio(names[i], names[j]) >= threshold
+        ]
+        assert full_scan, threshold
+        assert similar_pairs(names, threshold, min_length=6) == full_scan
+
+
 def test_a_citys_mayoralty_and_administration_are_one_institution():
     raw = triplets_frame([
         _fact("Виктор Шамрай", "Мэрия Бережанска"), _fact("Ян Ким", "Администрация Бережанска"),

@@ -1,0 +1,105 @@
+"""One parse per article: the parse cache and the worker pool that extraction runs in."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pandas as pd
+
+from dagster_project.core.common import parses
+from dagster_project.core.common.months import Month
+from dagster_project.core.common.parses import ParseCache, article_text, run_in_workers
+from dagster_project.core.extraction.strategies import SchemaExtractor
+from dagster_project.core.filters.linter import lint
+from dagster_project.core.filters.ner_presence import article_entities, ner_presence
+from dagster_project.core.ingest.articles import articles_frame
+from dagster_project.core.ingest.sources import bundled_sources, load_month
+
+TEXT = "Светлана Орлова возглавила Верхнеозёрский технический университет. ВТУ открыл кафедру в Озёрске."
+
+
+class _SilentLog:
+    def info(self, message: str) -> None:
+        pass
+
+
+def _counting_parser(monkeypatch) -> list[str]:
+    """Replace Natasha's parse with a counting wrapper; returns the texts it was asked to parse."""
+    parsed: list[str] = []
+    real = parses.parse_document
+
+    def counting(text: str, *, syntax: bool = True):
+        parsed.append(text)
+        return real(text, syntax=syntax)
+
+    monkeypatch.setattr(parses, "parse_document", counting)
+    return parsed
+
+
+def test_a_cached_parse_is_the_same_parse_and_is_made_once(tmp_path, monkeypatch):
+    parsed = _counting_parser(monkeypatch)
+    first = ParseCache(tmp_path).parse(TEXT)
+    again = ParseCache(tmp_path).parse(TEXT)  # a new cache object on the same root: a rerun
+    assert parsed == [TEXT]
+    assert [(s.normal, s.type) for s in again.spans] == [(s.normal, s.type) for s in first.spans]
+    assert [(t.lemma, t.rel, t.head_id) for t in again.tokens] == [(t.lemma, t.rel, t.head_id) for t in first.tokens]
+    assert ("Светлана Орлова", "PER") in {(s.normal, s.type) for s in again.spans}
+
+
+def test_a_damaged_cache_entry_is_parsed_again(tmp_path, monkeypatch):
+    ParseCache(tmp_path).parse(TEXT)
+    for entry in tmp_path.rglob("*.pickle.z"):
+        entry.write_bytes(b"not a parse")
+    parsed = _counting_parser(monkeypatch)
+    doc = ParseCache(tmp_path).parse(TEXT)
+    assert parsed == [TEXT] and doc.spans
+
+
+def test_without_a_root_every_call_parses(monkeypatch):
+    parsed = _counting_parser(monkeypatch)
+    ParseCache(None).parse(TEXT)
+    ParseCache(None).parse(TEXT)
+    assert len(parsed) == 2
+
+
+def _square(offset: int, value: int) -> int:
+    return value * value + offset
+
+
+def test_workers_return_results_in_input_order():
+    items = list(range(40))
+    expected = [i * i + 1 for i in items]
+    assert run_in_workers(partial(_square, 1), items, workers=1) == expected
+    assert run_in_workers(partial(_square, 1), items, workers=2, chunk_size=3) == expected
+
+
+def test_extraction_filters_and_rerun_share_one_parse_per_article(tmp_path, monkeypatch):
+    articles = articles_frame(load_month(bundled_sources(), Month.parse("2025-09"))[0]).head(6)
+    parsed = _counting_parser(monkeypatch)
+    extractor = SchemaExtractor(workers=1, parse_cache_dir=str(tmp_path))
+    first = extractor.extract(articles, _SilentLog()).table
+    assert len(parsed) == len(articles)
+
+    cache = ParseCache(tmp_path)
+    qa = pd.DataFrame({
+        "qa_id": ["q1"], "type": ["simple"], "question": ["Кто возглавляет университет?"],
+        "answer": ["Светлана Орлова"], "answer_items": [[]], "article_ids": [[articles["article_id"][0]]],
+    })  # fmt: skip
+    ner_presence(qa, articles, entities_of=partial(article_entities, parse=cache.parse))
+    lint(qa, articles, parse=cache.parse)
+    again = extractor.extract(articles, _SilentLog()).table
+    assert len(parsed) == len(articles)  # the filters and the rerun parsed nothing
+    pd.testing.assert_frame_equal(first, again)
+
+
+def test_extraction_output_does_not_depend_on_the_number_of_workers(tmp_path):
+    articles = articles_frame(load_month(bundled_sources(), Month.parse("2025-10"))[0]).head(20)
+    one = SchemaExtractor(workers=1).extract(articles, _SilentLog())
+    two = SchemaExtractor(workers=2, parse_cache_dir=str(tmp_path)).extract(articles, _SilentLog())
+    assert len(one.table) > 0
+    pd.testing.assert_frame_equal(one.table, two.table)
+    assert one.failures == two.failures
+
+
+def test_article_text_puts_the_title_in_a_sentence_of_its_own():
+    assert article_text("Заголовок", "Текст.") == "Заголовок.\n\nТекст."
