@@ -33,7 +33,8 @@ def _backfill(instance, workspace_context, partitions: list[str]) -> str:
         asset_graph=asset_graph,
         partition_names=partitions,
         asset_selection=[AssetKey(name) for name in ("public_texts", "public_questions", "private_qa",
-                                                       "private_texts", "published_release")],  # fmt: skip
+                                                       "private_texts", "public_testbeds", "private_testbeds",
+                                                       "published_release")],  # fmt: skip
         backfill_timestamp=time.time(),
         tags={},
         dynamic_partitions_store=instance,

@@ -31,7 +31,8 @@ pytestmark = pytest.mark.postgres
 
 REPO = Path(__file__).resolve().parents[2]
 DEFS_FILE = REPO / "tests" / "assets" / "ordered_backfill_defs.py"
-DATASETS_AND_RELEASE = ["public_texts", "public_questions", "private_qa", "private_texts", "published_release"]
+DATASETS_AND_RELEASE = ["public_texts", "public_questions", "private_qa", "private_texts", "public_testbeds",
+                        "private_testbeds", "published_release"]
 
 
 @pytest.fixture

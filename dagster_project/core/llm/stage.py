@@ -9,7 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 from ..common.package_files import file_sha256, project_dir
 from ..common.records import ItemFailure
 from ..common.strategy import LLM, Log
-from .client import LLMClient, LLMResult, LLMSettings, LLMTask
+from .client import EndpointUnavailable, LLMClient, LLMResult, LLMSettings, LLMTask
 
 
 def run_llm_stage(
@@ -31,6 +31,12 @@ def run_llm_stage(
 
     try:
         results = client.run_sync(tasks, progress)
+    except EndpointUnavailable as exc:
+        # the circuit breaker or the deadline stopped the batch: every item is a failure with the
+        # reason, so the stage's error budget fails it naming the stage, the endpoint and the share
+        # (replies that did arrive are in the cache for the rerun)
+        log.warning(f"{stage}: {exc}")
+        results = [LLMResult(item_id=task.item_id, error=str(exc)) for task in tasks]
     finally:
         if client.cache is not None:
             client.cache.close()
