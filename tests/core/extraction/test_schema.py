@@ -489,3 +489,8 @@ def test_an_abbreviated_legal_form_does_not_decline():
     # the tagger reads «АО» after «с» as a genitive and «Бережанска» as a nominative; neither declines so
     found = facts("Мэрия Бережанска заключила контракт на реконструкцию набережной с АО «Бережанскдорстрой».")
     assert found == {("Мэрия Бережанска", "signed_contract_with", "Бережанскдорстрой")}
+
+
+def test_a_sum_ends_at_its_currency():
+    found = facts("Районный суд обязал больницу «Здоровье» выплатить 700 тысяч рублей компенсации морального вреда.")
+    assert ("Здоровье", "ordered_to_pay", "700 тысяч рублей") in found

@@ -270,7 +270,7 @@ def _value_argument(sentence: ParsedSentence, token, types: frozenset[str], unit
     if DATE in types:
         return date_argument(sentence, token)
     if MONEY in types:
-        found = quantity_argument(sentence, token, MONEY_UNITS)
+        found = quantity_argument(sentence, token, MONEY_UNITS, ends_at_unit=True)
         return replace(found, type=MONEY) if found is not None else None
     return quantity_argument(sentence, token, units)
 
@@ -684,11 +684,17 @@ def _calendar_day(phrase: list, default_year: int) -> date | None:
         return None
 
 
-def quantity_argument(sentence: ParsedSentence, token, units: frozenset[str] = frozenset()) -> Argument | None:
+def quantity_argument(
+    sentence: ParsedSentence, token, units: frozenset[str] = frozenset(), *, ends_at_unit: bool = False
+) -> Argument | None:
     """'640 тысяч тонн зерна': a number with its multiplier, unit and counted noun; with `units`,
-    only a quantity measured in one of them."""
+    only a quantity measured in one of them. `ends_at_unit`: a sum ends at its currency («700 тысяч
+    рублей», not «... рублей компенсации морального вреда», which says what the money is for)."""
     phrase = [t for t in sentence.subtree(token, {"nummod", "nummod:gov", "nmod", "amod", "flat"}) if t.pos != "PUNCT"]
     phrase = [t for t in phrase if _within_phrase(sentence, t, token) and not sentence.preposition(t)]
+    unit_end = next((t.start for t in phrase if t.lemma in units), None) if ends_at_unit else None
+    if unit_end is not None:
+        phrase = [t for t in phrase if t.start <= unit_end]
     if not any(t.pos == "NUM" or t.text.replace(",", "").isdigit() for t in phrase):
         return None
     if not any(t.pos == "NOUN" for t in phrase):
