@@ -24,7 +24,7 @@ from .core.graph.subgraphs import SUBGRAPH_TYPES
 from .core.release.hub.base import InvalidArgumentError, ReleaseNotFoundError, checked_version, repo_name
 from .core.release.hub.local import LocalHub
 from .core.release.manifest import IntegrityError
-from .core.release.tables import DATASETS
+from .core.release.tables import DATASETS, TESTBED_DATASETS
 from .scoring_cli import HUB_HELP
 from .scoring_cli import register as register_scoring
 from .settings import Settings, SettingsError
@@ -287,6 +287,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         version = checked_version(args.version) if args.version else check_public_versions(hub, hist=args.hist)
         repos = [repo_name(name, hist=args.hist) for name in DATASETS]
+        # the testbed datasets travel with the versions that have them
+        repos += [r for r in (repo_name(n, hist=args.hist) for n in TESTBED_DATASETS) if version in hub.versions(r)]
         present = [repo for repo in repos if version in hub.versions(repo)]
         if not present:
             raise ReleaseNotFoundError(f"no dataset has version {version} on {hub.describe()}")

@@ -224,11 +224,19 @@ def verified_release(hub: Hub, version: str) -> dict[str, pd.DataFrame]:
         raise IntegrityError(f"{version} on {hub.describe()} fails verification: " + "; ".join(problems))
     return hub.load_release(version)
 def published_testbeds(hub: Hub, version: str, *, hist: bool = False) -> dict[str, pd.DataFrame]:
-    """The testbed datasets of `version`, or {} for a version published without them."""
-    try:
-        return {name: hub.load(repo_name(name, hist=hist), version) for name in TESTBED_DATASETS}
-    except ReleaseNotFoundError:
+    """The testbed datasets of `version`, checked against their manifests' checksums before they
+    are read, or {} for a version published without them."""
+    repos = {name: repo_name(name, hist=hist) for name in TESTBED_DATASETS}
+    if not all(version in hub.versions(repo) for repo in repos.values()):
         return {}
+    problems = [
+        f"{repo} {version}: {problem}"
+        for repo in repos.values()
+        for problem in hub.verify(repo, version, require_checksums=False)
+    ]
+    if problems:
+        raise IntegrityError(f"{version} on {hub.describe()} fails verification: " + "; ".join(problems))
+    return {name: hub.load(repo, version) for name, repo in repos.items()}
 
 
 class VersionMismatchError(RuntimeError):

@@ -177,3 +177,25 @@ def test_publication_leaves_no_lock_holder_or_staging_behind(tmp_path):
     assert list((tmp_path / STAGING_DIR).iterdir()) == []
     assert json.loads((tmp_path / repo_name("private_qa") / "1.13.0" / "manifest.json").read_text())["version"]
     assert os.path.exists(tmp_path / ".publish.lock")
+
+
+def _with_testbeds() -> dict:
+    public = pd.DataFrame({"id": [0], "testbed": ["negative"], "noise_rate": [1.0], "question": ["Кто?"],
+                           "documents": [["Документ без ответа."]]})  # fmt: skip
+    private = pd.DataFrame({"id": [0], "answer": ["Не удалось найти ответ на вопрос"], "answer_items": ["[]"],
+                            "counterfactual_answer": [None], "question_public_id": [0], "source_question_ids": ["[0]"],
+                            "document_roles": ['["negative"]'], "item_key": ["k"]})  # fmt: skip
+    return {**_tables(), "public_testbeds": public, "private_testbeds": private}
+
+
+def test_verify_and_the_hist_copy_cover_the_testbed_datasets(tmp_path, capsys):
+    hub = LocalHub(tmp_path)
+    hub.publish("1.13.0", _with_testbeds(), MANIFEST)
+    assert main(["verify", "1.13.0", "--hub", str(tmp_path)]) == 0
+    assert "rag-bench-public-testbeds: ok" in capsys.readouterr().out
+    path = tmp_path / repo_name("public_testbeds") / "1.13.0" / DATA_FILE
+    path.write_bytes(path.read_bytes() + b"tampered")
+    assert main(["verify", "1.13.0", "--hub", str(tmp_path)]) == 1
+    assert "rag-bench-public-testbeds: FAILED" in capsys.readouterr().out
+    with pytest.raises(IntegrityError, match="rag-bench-public-testbeds 1.13.0"):
+        publish_month(hub, Month(2025, 10), _with_testbeds(), {**MANIFEST, "version": "1.14.0"})
