@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pandas as pd
-from dagster import AssetExecutionContext, Failure, MetadataValue
+from dagster import AssetCheckResult, AssetCheckSeverity, AssetExecutionContext, Failure, MetadataValue
 
 from ..core.common.months import Month
 from ..core.common.records import (
@@ -134,3 +134,13 @@ def strategy_metadata(**described: dict) -> dict:
     """What made an asset's data, per manifest stage; the IO manager records it next to the data,
     and the release manifest is assembled from those records."""
     return {STRATEGY_METADATA: MetadataValue.json(described)}
+
+
+def check_result(problems: list[str], what: str) -> AssetCheckResult:
+    """A blocking check's verdict: passed when nothing is wrong, else the first 50 problems."""
+    return AssetCheckResult(
+        passed=not problems,
+        severity=AssetCheckSeverity.ERROR,
+        description=f"{what}: " + ("ok" if not problems else f"{len(problems)} problem(s)"),
+        metadata={"problems": MetadataValue.md("\n".join(f"- {p}" for p in problems[:50]) or "none")},
+    )

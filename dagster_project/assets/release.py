@@ -6,7 +6,6 @@ import json
 import pandas as pd
 from dagster import (
     AssetCheckResult,
-    AssetCheckSeverity,
     AssetDep,
     AssetExecutionContext,
     AssetIn,
@@ -40,7 +39,7 @@ from ..partitions import PREVIOUS_MONTH, monthly_partitions
 from ..pools import HUB_POOL
 from ..resources import BenchmarkSettings, ReleaseKey, StorageResource
 from ..resources.io_manager import read_strategies
-from ._common import markdown_table, month_of, table_metadata
+from ._common import check_result, markdown_table, month_of, table_metadata
 from .filters import funnel_path
 from .testbeds import recorded_testbeds
 
@@ -79,15 +78,6 @@ def release_datasets(
         yield Output(table, output_name=name, metadata=table_metadata(table, previews[name]))
 
 
-def _result(problems: list[str], what: str) -> AssetCheckResult:
-    return AssetCheckResult(
-        passed=not problems,
-        severity=AssetCheckSeverity.ERROR,
-        description=f"{what}: " + ("ok" if not problems else f"{len(problems)} problem(s)"),
-        metadata={"problems": MetadataValue.md("\n".join(f"- {p}" for p in problems[:50]) or "none")},
-    )
-
-
 @asset_check(
     asset=AssetKey("public_texts"),
     blocking=True,
@@ -99,7 +89,7 @@ def public_texts_do_not_leak(public_texts: pd.DataFrame, news_articles: pd.DataF
     problems = public_dataset_problems(
         "public_texts", public_texts, private_ids=set(news_articles["article_id"]), urls=set(news_articles["url"])
     )
-    return _result(problems, "public texts")
+    return check_result(problems, "public texts")
 
 
 @asset_check(
@@ -120,7 +110,7 @@ def public_questions_do_not_leak(
         urls=set(news_articles["url"]),
         answers=set(private_qa["answer"]),
     )
-    return _result(problems, "public questions")
+    return check_result(problems, "public questions")
 
 
 @asset_check(
@@ -138,7 +128,7 @@ def private_qa_is_consistent(private_qa: pd.DataFrame, private_texts: pd.DataFra
         + dense_ids("private_qa", private_qa, "public_id")
         + answers_in_questions(private_qa)
     )
-    return _result(problems, "private QA")
+    return check_result(problems, "private QA")
 
 
 @asset_check(
@@ -153,7 +143,7 @@ def private_texts_ids_are_unique(private_texts: pd.DataFrame) -> AssetCheckResul
         + duplicate_ids("private_texts", private_texts, "public_id")
         + dense_ids("private_texts", private_texts, "public_id")
     )
-    return _result(problems, "private texts")
+    return check_result(problems, "private texts")
 
 
 @asset_check(
@@ -169,7 +159,7 @@ def release_is_big_enough(
     problems = too_small(
         private_qa, public_texts, min_per_type=benchmark.min_questions_per_type, types=SUBGRAPH_TYPES
     )
-    return _result(problems, "release size")
+    return check_result(problems, "release size")
 
 
 RELEASE_CHECKS = [

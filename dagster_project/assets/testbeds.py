@@ -7,7 +7,6 @@ import json
 import pandas as pd
 from dagster import (
     AssetCheckResult,
-    AssetCheckSeverity,
     AssetExecutionContext,
     AssetIn,
     AssetKey,
@@ -34,7 +33,7 @@ from ..core.testbeds.checks import (
 from ..core.testbeds.tables import build_testbed_tables
 from ..partitions import monthly_partitions
 from ..resources import ReleaseKey, ScoringSettings, StorageResource, TestbedSettings
-from ._common import markdown_table, month_of, record_passed_over, table_metadata
+from ._common import check_result, markdown_table, month_of, record_passed_over, table_metadata
 
 
 def testbeds_record_path(storage: StorageResource, partition_key: str):
@@ -125,15 +124,6 @@ def testbed_datasets(
         yield Output(table, output_name=name, metadata=table_metadata(table, previews[name]))
 
 
-def _result(problems: list[str], what: str) -> AssetCheckResult:
-    return AssetCheckResult(
-        passed=not problems,
-        severity=AssetCheckSeverity.ERROR,
-        description=f"{what}: " + ("ok" if not problems else f"{len(problems)} problem(s)"),
-        metadata={"problems": MetadataValue.md("\n".join(f"- {p}" for p in problems[:50]) or "none")},
-    )
-
-
 @asset_check(
     asset=AssetKey("public_testbeds"),
     blocking=True,
@@ -150,7 +140,7 @@ def public_testbeds_do_not_leak(
         private_ids=set(news_articles["article_id"]) | set(private_qa["qa_id"]),
         urls=set(news_articles["url"]),
     )
-    return _result(problems, "public testbeds")
+    return check_result(problems, "public testbeds")
 
 
 @asset_check(
@@ -169,7 +159,7 @@ def testbed_documents_are_sound(
         + negative_document_problems(public_testbeds, private_testbeds, private_qa)
         + counterfactual_problems(public_testbeds, private_testbeds)
     )
-    return _result(problems, "testbed documents")
+    return check_result(problems, "testbed documents")
 
 
 TESTBED_CHECKS = [public_testbeds_do_not_leak, testbed_documents_are_sound]
