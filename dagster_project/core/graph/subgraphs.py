@@ -3,7 +3,8 @@
 Semantics (docs/architecture.md, Subgraph semantics): the queries check each rule (uniqueness, a cond's conditions each
 shared with another node, an mh answer not linked to the named entity, a set of entity partners
 only) against every fact of the graph.
-This module adds node eligibility (generic noun phrases, rb:Things with no name, are never asked about),
+This module adds node eligibility (generic noun phrases, rb:Things with no name, are never asked about)
+and the class part of the cond rule (the other node fitting a condition is called as the answer is),
 turns query rows into `Subgraph` records, attaches provenance (the articles that state each
 triple), and samples a bounded, seeded number of subgraphs per type.
 
@@ -36,11 +37,13 @@ from functools import cache, cached_property
 from pathlib import Path
 
 import pandas as pd
-from pyoxigraph import NamedNode, Store
+from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
 from ..extraction.schema.relations import IMPLIED_BY, SCHEMA
 from .rdf import (
+    HAS_DESCRIPTOR,
+    RDF_TYPE,
     RDFS_LABEL,
     SCHEMA_KEY_PREFIX,
     TYPE_CLASSES,
@@ -221,10 +224,46 @@ def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str
     return found
 
 
+NodeClass = tuple[tuple[str, ...], tuple[str, ...]]
+
+
+def _class_of(store: Store, node, known: dict[str, NodeClass]) -> NodeClass:
+    """What a question calls a node: its types and class nouns («компания», «агрохолдинг»)."""
+    if node.value not in known:
+        default = DefaultGraph()
+        types = sorted(q.object.value for q in store.quads_for_pattern(node, RDF_TYPE, None, default))
+        nouns = sorted(q.object.value for q in store.quads_for_pattern(node, HAS_DESCRIPTOR, None, default))
+        known[node.value] = (tuple(types), tuple(nouns))
+    return known[node.value]
+
+
+def _condition_fits_another_of_its_class(
+    store: Store, x, relation, y, direction: str, known: dict[str, NodeClass]
+) -> bool:
+    """Whether a node other than x, called as x is (same types and class nouns), satisfies (x r y).
+
+    The question names x by its class noun, so a condition only x's class fits would name the
+    answer alone («Какая компания получила кредит банка?» when the other borrower is a person)."""
+    wanted = _class_of(store, x, known)
+    if direction == "out":
+        others = (q.subject for q in store.quads_for_pattern(None, relation, y, None))
+    else:
+        others = (q.object for q in store.quads_for_pattern(y, relation, None, None))
+    return any(
+        isinstance(other, NamedNode) and other != x and _class_of(store, other, known) == wanted for other in others
+    )
+
+
 def _subgraph_of_row(
-    store: Store, kind: str, row: dict[str, object], generic: frozenset[str], max_set_partners: int
+    store: Store,
+    kind: str,
+    row: dict[str, object],
+    generic: frozenset[str],
+    max_set_partners: int,
+    classes: dict[str, NodeClass],
 ) -> Subgraph | None:
-    """The subgraph a query row stands for, or None when a generic node would be asked about."""
+    """The subgraph a query row stands for, or None when a generic node would be asked about or a
+    rule the query leaves to Python fails. `classes` caches node classes across rows."""
     keys = {
         name: value.value if name in _DIRECTION_VARIABLES else term_key(value)
         for name, value in row.items()
@@ -249,6 +288,11 @@ def _subgraph_of_row(
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
         return Subgraph("set", triples, tuple(partners), anchor=keys["anchor"])
     if kind == "cond":
+        if not all(
+            _condition_fits_another_of_its_class(store, row["x"], row[f"r{n}"], row[f"y{n}"], keys[f"d{n}"], classes)
+            for n in (1, 2)
+        ):
+            return None
         triples = (
             _edge(keys["x"], keys["r1"], keys["y1"], keys["d1"]),
             _edge(keys["x"], keys["r2"], keys["y2"], keys["d2"]),
@@ -266,10 +310,11 @@ def enumerate_subgraphs(
 ) -> Iterator[Subgraph]:
     """Every subgraph of `kind` on the whole graph (up to `max_candidates` query rows), in query order."""
     generic = generic_nodes(store)
+    classes: dict[str, NodeClass] = {}
     for count, row in enumerate(_rows(store, _bounded_query(kind, ()))):
         if max_candidates is not None and count >= max_candidates:
             return
-        subgraph = _subgraph_of_row(store, kind, row, generic, max_set_partners)
+        subgraph = _subgraph_of_row(store, kind, row, generic, max_set_partners, classes)
         if subgraph is not None:
             yield subgraph
 
@@ -288,6 +333,7 @@ def _around_each(
     generic: frozenset[str],
     limits: SamplingLimits,
     max_set_partners: int,
+    classes: dict[str, NodeClass],
 ) -> tuple[dict[str, list[Subgraph]], set[str]]:
     """Subgraphs around each of `centers` and the centers whose rows were cut short, from one query.
 
@@ -309,7 +355,7 @@ def _around_each(
         if rows_of[center] > limits.rows_per_center:
             cut.add(center)
             continue
-        subgraph = _subgraph_of_row(store, kind, row, generic, max_set_partners)
+        subgraph = _subgraph_of_row(store, kind, row, generic, max_set_partners, classes)
         if subgraph is not None:
             found[center].setdefault(subgraph.subgraph_id, subgraph)
     return {center: [by_id[key] for key in sorted(by_id)] for center, by_id in found.items()}, cut
@@ -371,6 +417,7 @@ class _Visit:
     chosen: dict[str, Subgraph] = field(default_factory=dict)
     spare: dict[str, Subgraph] = field(default_factory=dict)  # beyond per_center; used if the centers run out
     truncated: list[str] = field(default_factory=list)  # centers whose rows were cut at rows_per_center
+    classes: dict[str, NodeClass] = field(default_factory=dict)  # node classes looked up so far
 
     def walk(self, centers: list[str], limit: int, limits: SamplingLimits) -> None:
         """Visit the centers in order, a batch per query, keeping `per_center` subgraphs of each,
@@ -380,7 +427,7 @@ class _Visit:
                 break
             batch = centers[start : start + limits.centers_per_query]
             found, cut = _around_each(
-                self.store, self.kind, self.query, batch, self.generic, limits, self.max_set_partners
+                self.store, self.kind, self.query, batch, self.generic, limits, self.max_set_partners, self.classes
             )
             self.truncated += [center for center in batch if center in cut]
             for center in batch:
@@ -401,7 +448,14 @@ class _Visit:
         unbounded = replace(limits, rows_per_center=1 << 40)
         for center in self.truncated:
             found, _ = _around_each(
-                self.store, self.kind, self.query, [center], self.generic, unbounded, self.max_set_partners
+                self.store,
+                self.kind,
+                self.query,
+                [center],
+                self.generic,
+                unbounded,
+                self.max_set_partners,
+                self.classes,
             )
             for subgraph in found[center]:
                 if subgraph.subgraph_id not in self.chosen:
