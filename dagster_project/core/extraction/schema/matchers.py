@@ -38,6 +38,7 @@ from .lexicon import (
     HEAD_ROLE_QUALIFIERS,
     HEAD_ROLES,
     MEASURE_RELATIONS,
+    PARTIAL_LIST_WORDS,
     PLAN_WORDS,
     POSITION_NOUNS,
     PRIZE_NOUNS,
@@ -76,6 +77,8 @@ class VerbPattern:
     requires: frozenset[str] = frozenset()  # a complement lemma the verb needs: «ввести в эксплуатацию»
     symmetric: bool = False  # «X и Y подписали соглашение»: each is the other's partner
     units: frozenset[str] = frozenset()  # a quantity object must be measured in one of these
+    # Only a subject before the verb: a list after it («В состав X вошли A, B и C») is MembershipLists'.
+    subject_first: bool = False
 
     @property
     def triggers(self) -> frozenset[str]:
@@ -88,6 +91,8 @@ class VerbPattern:
             if heads is None:
                 continue
             subject_heads, object_heads = heads
+            if self.subject_first:
+                subject_heads = [t for t in subject_heads if t.start < verb.start]
             subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in subject_heads) if a]
             if not subjects:
                 continue
@@ -945,6 +950,71 @@ def _item_member(sentence: ParsedSentence, item: list) -> Argument | None:
     return found
 
 
+class MembershipLists:
+    """«В (новый) состав совета директоров компании «Х» вошли A, B и C», «... включены A и B»,
+    «Членами ассоциации «Х» стали A и B» -> member_of(each, organization): who joined is a member
+    now. The organization must be named (a bare «В состав комиссии вошли» names none); a future
+    («войдут», «будут включены»), a negation («не вошли») or a list that says it is partial («в
+    частности», «и другие») gives nothing, and so does a list with any item that is not one named
+    person or organization: a set must be complete."""
+
+    triggers = frozenset({"состав", "член"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.lemmas & PARTIAL_LIST_WORDS or "в том числе" in sentence.surface(sentence.tokens).lower():
+            return
+        for verb in sentence.tokens:
+            organizations = self._organizations(sentence, verb)
+            members = _list_after(sentence, verb) if organizations and _joined(sentence, verb) else None
+            for member in members or []:
+                for organization in organizations:
+                    if member.normal != organization.normal:
+                        yield "member_of", member, organization
+
+    def _organizations(self, sentence: ParsedSentence, verb) -> list[Argument]:
+        """The organization of «в состав X» after «вошли»/«включены», or of «членами X» after «стали»."""
+        organizations = frozenset({ORGANIZATION})
+        if verb.lemma in {"войти", "включить"}:
+            heads = _COMPOSITION._object_heads(sentence, verb)
+        elif verb.lemma == "стать":
+            titles = [c for c in sentence.kids(verb) if c.lemma == "член" and c.feats.get("Case") == "Ins"]
+            heads = [  # «членами правления фонда «Х»»: the owners down the genitive chain
+                o
+                for title in titles
+                for host in sentence.subtree(title, {"nmod"})
+                for o in sentence.kids(host, "nmod")
+                if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+            ]
+        else:
+            return []
+        return [a for a in (argument(sentence, h, organizations) for h in heads) if a is not None]
+
+
+def _joined(sentence: ParsedSentence, verb) -> bool:
+    """«вошли», «стали» (past perfective, active) or «включены», «были включены» (a passive
+    participle, not with a future «будут»); never with «не»."""
+    kids = sentence.kids(verb)
+    if any(k.lemma == "не" for k in kids):
+        return False
+    if verb.lemma == "включить":
+        passive = verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
+        return passive and not any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in kids)
+    return _is_active(verb, "Past", "Perf") and verb.feats.get("VerbForm") == "Fin"
+
+
+def _list_after(sentence: ParsedSentence, verb) -> list[Argument] | None:
+    """The members listed after the verb to the sentence's end, one per item; None when the verb's
+    subject stands before it or any item names no member or more than one."""
+    subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
+    if not subjects or subjects[0].start < verb.start:
+        return None
+    region = [t for t in sentence.tokens if t.start > verb.stop and t.text != ":"]
+    members = [_item_member(sentence, item) for item in _list_items(region)]
+    if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
+        return None
+    return members
+
+
 class Origins:
     """«клуб «Кедр» из Новосибирска», «компания «Промавтоматика» из Казани» -> based_in(organization,
     place): a named place after «из» right after an organization's name says where it is from.
@@ -998,6 +1068,7 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
 
 _MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
+_COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 PATTERNS = (
     _verb("heads", "возглавлять", "Pres", "Imp"),
     _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
@@ -1008,7 +1079,7 @@ PATTERNS = (
     _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
-    _verb("member_of", "войти", "Past", "Perf", _MEMBERSHIP),  # «вошла в состав»: a member since
+    _verb("member_of", "войти", "Past", "Perf", _MEMBERSHIP, subject_first=True),  # «вошла в состав»: a member since
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
     _verb("won", "выиграть", "Past", "Perf"),
@@ -1069,5 +1140,6 @@ PATTERNS = (
     Staff(),
     StaffAppositions(),
     LaureateLists(),
+    MembershipLists(),
     Origins(),
 )
