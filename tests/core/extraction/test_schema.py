@@ -255,6 +255,42 @@ def test_membership_lists_that_name_no_complete_set_give_nothing(text):
     assert not {f for f in facts(text) if f[1] == "member_of"}
 
 
+@pytest.mark.parametrize(
+    "text, participants, event",
+    [
+        (
+            "В форуме «Нефть Севера» приняли участие Анна Соколова, Олег Белов и компания «Ладья».",
+            ("Анна Соколова", "Олег Белов", "Ладья"),
+            "Нефть Севера",
+        ),
+        ("Участниками выставки «Иннопром» стали компании «Ладья» и «Волна».", ("Ладья", "Волна"), "Иннопром"),
+        (
+            "Анна Соколова и Олег Белов приняли участие в форуме «Нефть Севера».",
+            ("Анна Соколова", "Олег Белов"),
+            "Нефть Севера",
+        ),
+    ],
+)
+def test_participant_lists_give_every_listed_participant(text, participants, event):
+    assert facts(text) == {(p, "took_part_in", event) for p in participants}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "В форуме «Нефть Севера» приняли участие около 1 500 человек.",
+        "В форуме «Нефть Севера» приняли участие Анна Соколова, пять человек и Олег Белов.",
+        "В форуме «Нефть Севера» приняли участие в том числе Анна Соколова и Олег Белов.",
+        "В форуме «Нефть Севера» примут участие Анна Соколова и Олег Белов.",
+        "Участниками выставки «Иннопром» станут компании «Ладья» и «Волна».",
+        "В форуме «Нефть Севера» не приняли участие Анна Соколова и Олег Белов.",
+        "В форуме приняли участие Анна Соколова и Олег Белов.",  # which forum is not said
+    ],
+)
+def test_participant_lists_that_name_no_complete_set_give_nothing(text):
+    assert not {f for f in facts(text) if f[1] == "took_part_in"}
+
+
 def test_grants_and_contests():
     assert facts("Лаборатория «Спектр» получила грант от фонда «Исток».") == {
         ("Спектр", "received_grant_from", "Исток")

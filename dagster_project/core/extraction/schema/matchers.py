@@ -961,7 +961,7 @@ class MembershipLists:
     triggers = frozenset({"состав", "член"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        if sentence.lemmas & PARTIAL_LIST_WORDS or "в том числе" in sentence.surface(sentence.tokens).lower():
+        if _says_partial(sentence):
             return
         for verb in sentence.tokens:
             organizations = self._organizations(sentence, verb)
@@ -977,17 +977,51 @@ class MembershipLists:
         if verb.lemma in {"войти", "включить"}:
             heads = _COMPOSITION._object_heads(sentence, verb)
         elif verb.lemma == "стать":
-            titles = [c for c in sentence.kids(verb) if c.lemma == "член" and c.feats.get("Case") == "Ins"]
-            heads = [  # «членами правления фонда «Х»»: the owners down the genitive chain
-                o
-                for title in titles
-                for host in sentence.subtree(title, {"nmod"})
-                for o in sentence.kids(host, "nmod")
-                if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
-            ]
+            heads = _title_owners(sentence, verb, "член")
         else:
             return []
         return [a for a in (argument(sentence, h, organizations) for h in heads) if a is not None]
+
+
+class ParticipantLists:
+    """«В форуме «Х» приняли участие A, B и C», «Участниками выставки «Х» стали A и B» ->
+    took_part_in(each, event), by the rules of MembershipLists: a named event, a past statement,
+    and every item one named person or organization («около 1 500 человек» is no set)."""
+
+    triggers = frozenset({"участие", "участник"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _says_partial(sentence):
+            return
+        events = frozenset({EVENT})
+        for verb in sentence.tokens:
+            if verb.lemma == "принять" and any(c.lemma == "участие" for c in sentence.kids(verb, "obj")):
+                heads = _PARTICIPATION._object_heads(sentence, verb)
+            elif verb.lemma == "стать":
+                heads = _title_owners(sentence, verb, "участник")
+            else:
+                continue
+            found = [a for a in (argument(sentence, h, events) for h in heads) if a is not None]
+            members = _list_after(sentence, verb) if found and _joined(sentence, verb) else None
+            for member in members or []:
+                for event in found:
+                    yield "took_part_in", member, event
+
+
+def _says_partial(sentence: ParsedSentence) -> bool:
+    return bool(sentence.lemmas & PARTIAL_LIST_WORDS) or "в том числе" in sentence.surface(sentence.tokens).lower()
+
+
+def _title_owners(sentence: ParsedSentence, verb, title_lemma: str) -> list:
+    """«(стали) членами правления фонда «Х»»: the genitive owners down the chain from the title."""
+    titles = [c for c in sentence.kids(verb) if c.lemma == title_lemma and c.feats.get("Case") == "Ins"]
+    return [
+        o
+        for title in titles
+        for host in sentence.subtree(title, {"nmod"})
+        for o in sentence.kids(host, "nmod")
+        if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+    ]
 
 
 def _joined(sentence: ParsedSentence, verb) -> bool:
@@ -1069,6 +1103,8 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
 _MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
+_PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
+_PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
 PATTERNS = (
     _verb("heads", "возглавлять", "Pres", "Imp"),
     _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
@@ -1095,6 +1131,7 @@ PATTERNS = (
     _verb("bought", "купить приобрести", "Past", "Perf"),
     _verb("held", "провести", "Past", "Perf"),
     _verb("visited", "посетить", "Past", "Perf"),
+    _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT, subject_first=True),
     _verb(
         "signed_agreement_with",
         "подписать заключить",
@@ -1141,5 +1178,6 @@ PATTERNS = (
     StaffAppositions(),
     LaureateLists(),
     MembershipLists(),
+    ParticipantLists(),
     Origins(),
 )
