@@ -232,6 +232,17 @@ def test_membership_lists_give_every_listed_member(text, members, organizations)
     assert found == {(m, "member_of", o) for m in members for o in organizations}
 
 
+def test_a_subject_list_before_the_verb_keeps_its_members():
+    # «Банк» is tagged accusative (inanimate nominative and accusative sound alike), yet it is the subject
+    found = facts("Банк «Окский» и компания «Ладья» вошли в состав ассоциации «Речные перевозчики».")
+    assert found == {("Окский", "member_of", "Речные перевозчики"), ("Ладья", "member_of", "Речные перевозчики")}
+    # a participle clause is no item of the list
+    single = facts("Банк «Окский», основанный в 1995 году, вошёл в состав ассоциации «Речные перевозчики».")
+    assert single == {("Окский", "member_of", "Речные перевозчики")}
+    relative = facts("Компания «Ладья», которая приняла участие в выставке «Иннопром», открыла цех в Казани.")
+    assert ("Ладья", "took_part_in", "Иннопром") in relative
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -249,6 +260,7 @@ def test_membership_lists_give_every_listed_member(text, members, organizations)
         # the list says it is partial
         "В состав правления банка «Заря» вошли, в частности, Анна Соколова и Олег Белов.",
         "В состав правления банка «Заря» вошли Анна Соколова, Олег Белов и другие.",
+        "Анна Соколова, пять человек и Олег Белов вошли в состав правления банка «Заря».",
     ],
 )
 def test_membership_lists_that_name_no_complete_set_give_nothing(text):
@@ -285,6 +297,9 @@ def test_participant_lists_give_every_listed_participant(text, participants, eve
         "Участниками выставки «Иннопром» станут компании «Ладья» и «Волна».",
         "В форуме «Нефть Севера» не приняли участие Анна Соколова и Олег Белов.",
         "В форуме приняли участие Анна Соколова и Олег Белов.",  # which forum is not said
+        # a list before the verb is a set as well
+        "Анна Соколова, пять человек и Олег Белов приняли участие в форуме «Нефть Севера».",
+        "Анна Соколова, Олег Белов и другие приняли участие в форуме «Нефть Севера».",
     ],
 )
 def test_participant_lists_that_name_no_complete_set_give_nothing(text):

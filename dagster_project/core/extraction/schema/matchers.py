@@ -77,8 +77,9 @@ class VerbPattern:
     requires: frozenset[str] = frozenset()  # a complement lemma the verb needs: «ввести в эксплуатацию»
     symmetric: bool = False  # «X и Y подписали соглашение»: each is the other's partner
     units: frozenset[str] = frozenset()  # a quantity object must be measured in one of these
-    # Only a subject before the verb: a list after it («В состав X вошли A, B и C») is MembershipLists'.
-    subject_first: bool = False
+    # The subjects are a set: only before the verb (a list after it, «В состав X вошли A, B и C», is
+    # MembershipLists' or ParticipantLists'), and a list with an item that names nobody gives nothing.
+    whole_subject_list: bool = False
 
     @property
     def triggers(self) -> frozenset[str]:
@@ -91,8 +92,10 @@ class VerbPattern:
             if heads is None:
                 continue
             subject_heads, object_heads = heads
-            if self.subject_first:
+            if self.whole_subject_list:
                 subject_heads = [t for t in subject_heads if t.start < verb.start]
+                if not _whole_list_before(sentence, verb):
+                    continue
             subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in subject_heads) if a]
             if not subjects:
                 continue
@@ -1036,6 +1039,33 @@ def _joined(sentence: ParsedSentence, verb) -> bool:
     return _is_active(verb, "Past", "Perf") and verb.feats.get("VerbForm") == "Fin"
 
 
+# What a list's items are made of: names, their roles and owners, quotes; never a clause («основанный в ...»).
+_LIST_EDGES = {"conj", "appos", "flat", "flat:name", "nmod", "amod", "nummod", "nummod:gov", "cc", "punct", "case"}
+
+
+def _whole_list_before(sentence: ParsedSentence, verb) -> bool:
+    """«A, пять человек и B вошли в ...», «A, B и другие приняли участие в ...»: a list of subjects
+    before the verb with an item that is no named member is no set. A single subject, a «который»
+    or a shared subject is no list and passes."""
+    own = [s for s in sentence.kids(verb, "nsubj", "nsubj:pass") if s.start < verb.start]
+    if not own or own[0].lemma in RELATIVE_PRONOUNS:
+        return True
+    items = _list_items([t for t in sentence.subtree(own[0], _LIST_EDGES) if t.stop <= verb.start])
+    if len(items) < 2:
+        return True
+    members = [_item_member(sentence, item) or _subject_item(sentence, item) for item in items]
+    return all(m is not None for m in members) and len({m.normal for m in members}) == len(members)
+
+
+def _subject_item(sentence: ParsedSentence, item: list) -> Argument | None:
+    """An item headed by the subject or its conjunct, which the tagger may read as an accusative
+    («Банк «Окский» и ...»: inanimate nominative and accusative sound alike)."""
+    nouns = [t for t in item if t.pos in {"NOUN", "PROPN"}]
+    if not nouns or nouns[0].rel not in {"nsubj", "nsubj:pass", "conj"}:
+        return None
+    return argument(sentence, nouns[0], AGENTS)
+
+
 def _list_after(sentence: ParsedSentence, verb) -> list[Argument] | None:
     """The members listed after the verb to the sentence's end, one per item; None when the verb's
     subject stands before it or any item names no member or more than one."""
@@ -1115,7 +1145,9 @@ PATTERNS = (
     _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
-    _verb("member_of", "войти", "Past", "Perf", _MEMBERSHIP, subject_first=True),  # «вошла в состав»: a member since
+    _verb(
+        "member_of", "войти", "Past", "Perf", _MEMBERSHIP, whole_subject_list=True
+    ),  # «вошла в состав»: a member since
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
     _verb("won", "выиграть", "Past", "Perf"),
@@ -1131,7 +1163,7 @@ PATTERNS = (
     _verb("bought", "купить приобрести", "Past", "Perf"),
     _verb("held", "провести", "Past", "Perf"),
     _verb("visited", "посетить", "Past", "Perf"),
-    _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT, subject_first=True),
+    _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT, whole_subject_list=True),
     _verb(
         "signed_agreement_with",
         "подписать заключить",
