@@ -125,6 +125,20 @@ HARVEST = NodeInfo("85 тысяч тонн пшеницы", "NUM")
         ),
         ("visited", SOKOLOVA, KAZAN, "Какой город посетила Анна Соколова?", "Кто посетил Казань?"),
         (
+            "took_part_in",
+            WIND,
+            CONTEST,
+            "В каком конкурсе приняла участие компания «Северный ветер»?",
+            "Какая компания приняла участие в конкурсе «Молодые учёные»?",
+        ),
+        (
+            "took_part_in",
+            SOKOLOVA,
+            CONTEST,
+            "В каком конкурсе приняла участие Анна Соколова?",
+            "Кто принял участие в конкурсе «Молодые учёные»?",
+        ),
+        (
             "signed_agreement_with",
             WIND,
             UNIVERSITY,
@@ -337,6 +351,9 @@ def test_every_relation_has_a_template():
 
 
 def test_set_questions_are_plural_with_the_partners_shared_class_noun():
+    assert ask_subject("took_part_in", WIND, CONTEST, plural=True) == (
+        "Какие компании приняли участие в конкурсе «Молодые учёные»?"
+    )
     # a singular «Какая организация ...? Назовите всех.» reads as broken Russian
     assert ask_object("signed_agreement_with", WIND, BANK, plural=True) == (
         "С какими банками подписала соглашение компания «Северный ветер»?"

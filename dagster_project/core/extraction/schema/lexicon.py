@@ -58,6 +58,9 @@ FOUNDER_ROLES = frozenset({"основатель", "сооснователь", "
 CHIEF_ROLES = frozenset({"врач", "редактор"})
 # Collective bodies between a chair and the organization: «председатель правления банка «Х»» leads the bank.
 BOARD_NOUNS = frozenset({"правление"})
+# Words that say a list names only some of its members («в частности», «и другие», «в том числе»,
+# «среди них»): such a list gives no set.
+PARTIAL_LIST_WORDS = frozenset("частность другой прочий др среди".split())
 # Who trains a team: «главный тренер клуба «Сокол» Елена Васнецова» -> coaches.
 COACH_ROLES = frozenset({"тренер", "наставник"})
 COACH_QUALIFIERS = frozenset({"главный", "старший"})

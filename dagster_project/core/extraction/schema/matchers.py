@@ -38,6 +38,7 @@ from .lexicon import (
     HEAD_ROLE_QUALIFIERS,
     HEAD_ROLES,
     MEASURE_RELATIONS,
+    PARTIAL_LIST_WORDS,
     PLAN_WORDS,
     POSITION_NOUNS,
     PRIZE_NOUNS,
@@ -76,6 +77,9 @@ class VerbPattern:
     requires: frozenset[str] = frozenset()  # a complement lemma the verb needs: «ввести в эксплуатацию»
     symmetric: bool = False  # «X и Y подписали соглашение»: each is the other's partner
     units: frozenset[str] = frozenset()  # a quantity object must be measured in one of these
+    # The subjects are a set: only before the verb (a list after it, «В состав X вошли A, B и C», is
+    # MembershipLists' or ParticipantLists'), and a list with an item that names nobody gives nothing.
+    whole_subject_list: bool = False
 
     @property
     def triggers(self) -> frozenset[str]:
@@ -88,6 +92,10 @@ class VerbPattern:
             if heads is None:
                 continue
             subject_heads, object_heads = heads
+            if self.whole_subject_list:
+                subject_heads = [t for t in subject_heads if t.start < verb.start]
+                if not _whole_list_before(sentence, verb):
+                    continue
             subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in subject_heads) if a]
             if not subjects:
                 continue
@@ -945,6 +953,132 @@ def _item_member(sentence: ParsedSentence, item: list) -> Argument | None:
     return found
 
 
+class MembershipLists:
+    """«В (новый) состав совета директоров компании «Х» вошли A, B и C», «... включены A и B»,
+    «Членами ассоциации «Х» стали A и B» -> member_of(each, organization): who joined is a member
+    now. The organization must be named (a bare «В состав комиссии вошли» names none); a future
+    («войдут», «будут включены»), a negation («не вошли») or a list that says it is partial («в
+    частности», «и другие») gives nothing, and so does a list with any item that is not one named
+    person or organization: a set must be complete."""
+
+    triggers = frozenset({"состав", "член"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _says_partial(sentence):
+            return
+        for verb in sentence.tokens:
+            organizations = self._organizations(sentence, verb)
+            members = _list_after(sentence, verb) if organizations and _joined(sentence, verb) else None
+            for member in members or []:
+                for organization in organizations:
+                    if member.normal != organization.normal:
+                        yield "member_of", member, organization
+
+    def _organizations(self, sentence: ParsedSentence, verb) -> list[Argument]:
+        """The organization of «в состав X» after «вошли»/«включены», or of «членами X» after «стали»."""
+        organizations = frozenset({ORGANIZATION})
+        if verb.lemma in {"войти", "включить"}:
+            heads = _COMPOSITION._object_heads(sentence, verb)
+        elif verb.lemma == "стать":
+            heads = _title_owners(sentence, verb, "член")
+        else:
+            return []
+        return [a for a in (argument(sentence, h, organizations) for h in heads) if a is not None]
+
+
+class ParticipantLists:
+    """«В форуме «Х» приняли участие A, B и C», «Участниками выставки «Х» стали A и B» ->
+    took_part_in(each, event), by the rules of MembershipLists: a named event, a past statement,
+    and every item one named person or organization («около 1 500 человек» is no set)."""
+
+    triggers = frozenset({"участие", "участник"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _says_partial(sentence):
+            return
+        events = frozenset({EVENT})
+        for verb in sentence.tokens:
+            if verb.lemma == "принять" and any(c.lemma == "участие" for c in sentence.kids(verb, "obj")):
+                heads = _PARTICIPATION._object_heads(sentence, verb)
+            elif verb.lemma == "стать":
+                heads = _title_owners(sentence, verb, "участник")
+            else:
+                continue
+            found = [a for a in (argument(sentence, h, events) for h in heads) if a is not None]
+            members = _list_after(sentence, verb) if found and _joined(sentence, verb) else None
+            for member in members or []:
+                for event in found:
+                    yield "took_part_in", member, event
+
+
+def _says_partial(sentence: ParsedSentence) -> bool:
+    return bool(sentence.lemmas & PARTIAL_LIST_WORDS) or "в том числе" in sentence.surface(sentence.tokens).lower()
+
+
+def _title_owners(sentence: ParsedSentence, verb, title_lemma: str) -> list:
+    """«(стали) членами правления фонда «Х»»: the genitive owners down the chain from the title."""
+    titles = [c for c in sentence.kids(verb) if c.lemma == title_lemma and c.feats.get("Case") == "Ins"]
+    return [
+        o
+        for title in titles
+        for host in sentence.subtree(title, {"nmod"})
+        for o in sentence.kids(host, "nmod")
+        if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+    ]
+
+
+def _joined(sentence: ParsedSentence, verb) -> bool:
+    """«вошли», «стали» (past perfective, active) or «включены», «были включены» (a passive
+    participle, not with a future «будут»); never with «не»."""
+    kids = sentence.kids(verb)
+    if any(k.lemma == "не" for k in kids):
+        return False
+    if verb.lemma == "включить":
+        passive = verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
+        return passive and not any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in kids)
+    return _is_active(verb, "Past", "Perf") and verb.feats.get("VerbForm") == "Fin"
+
+
+# What a list's items are made of: names, their roles and owners, quotes; never a clause («основанный в ...»).
+_LIST_EDGES = {"conj", "appos", "flat", "flat:name", "nmod", "amod", "nummod", "nummod:gov", "cc", "punct", "case"}
+
+
+def _whole_list_before(sentence: ParsedSentence, verb) -> bool:
+    """«A, пять человек и B вошли в ...», «A, B и другие приняли участие в ...»: a list of subjects
+    before the verb with an item that is no named member is no set. A single subject, a «который»
+    or a shared subject is no list and passes."""
+    own = [s for s in sentence.kids(verb, "nsubj", "nsubj:pass") if s.start < verb.start]
+    if not own or own[0].lemma in RELATIVE_PRONOUNS:
+        return True
+    items = _list_items([t for t in sentence.subtree(own[0], _LIST_EDGES) if t.stop <= verb.start])
+    if len(items) < 2:
+        return True
+    members = [_item_member(sentence, item) or _subject_item(sentence, item) for item in items]
+    return all(m is not None for m in members) and len({m.normal for m in members}) == len(members)
+
+
+def _subject_item(sentence: ParsedSentence, item: list) -> Argument | None:
+    """An item headed by the subject or its conjunct, which the tagger may read as an accusative
+    («Банк «Окский» и ...»: inanimate nominative and accusative sound alike)."""
+    nouns = [t for t in item if t.pos in {"NOUN", "PROPN"}]
+    if not nouns or nouns[0].rel not in {"nsubj", "nsubj:pass", "conj"}:
+        return None
+    return argument(sentence, nouns[0], AGENTS)
+
+
+def _list_after(sentence: ParsedSentence, verb) -> list[Argument] | None:
+    """The members listed after the verb to the sentence's end, one per item; None when the verb's
+    subject stands before it or any item names no member or more than one."""
+    subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
+    if not subjects or subjects[0].start < verb.start:
+        return None
+    region = [t for t in sentence.tokens if t.start > verb.stop and t.text != ":"]
+    members = [_item_member(sentence, item) for item in _list_items(region)]
+    if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
+        return None
+    return members
+
+
 class Origins:
     """«клуб «Кедр» из Новосибирска», «компания «Промавтоматика» из Казани» -> based_in(organization,
     place): a named place after «из» right after an organization's name says where it is from.
@@ -998,6 +1132,9 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
 
 _MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
+_COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
+_PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
+_PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
 PATTERNS = (
     _verb("heads", "возглавлять", "Pres", "Imp"),
     _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
@@ -1008,7 +1145,9 @@ PATTERNS = (
     _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
-    _verb("member_of", "войти", "Past", "Perf", _MEMBERSHIP),  # «вошла в состав»: a member since
+    _verb(
+        "member_of", "войти", "Past", "Perf", _MEMBERSHIP, whole_subject_list=True
+    ),  # «вошла в состав»: a member since
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
     _verb("won", "выиграть", "Past", "Perf"),
@@ -1024,6 +1163,7 @@ PATTERNS = (
     _verb("bought", "купить приобрести", "Past", "Perf"),
     _verb("held", "провести", "Past", "Perf"),
     _verb("visited", "посетить", "Past", "Perf"),
+    _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT, whole_subject_list=True),
     _verb(
         "signed_agreement_with",
         "подписать заключить",
@@ -1069,5 +1209,7 @@ PATTERNS = (
     Staff(),
     StaffAppositions(),
     LaureateLists(),
+    MembershipLists(),
+    ParticipantLists(),
     Origins(),
 )

@@ -206,6 +206,13 @@ SCHEMA: dict[str, Relation] = {
         ),
         _relation("held", AGENTS, {EVENT}, Wording("провести", PAST), "held the event"),
         _relation(
+            "took_part_in",
+            AGENTS,
+            {EVENT},
+            Wording("принять", PAST, "участие", "в", "loct"),
+            "took part in the event («В форуме «Х» приняли участие A и B», «участниками выставки стали»)",
+        ),
+        _relation(
             "visited",
             {PERSON},
             {PLACE, ORGANIZATION, FACILITY, EVENT},
