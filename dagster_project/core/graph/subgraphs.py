@@ -288,16 +288,39 @@ def _subgraph_of_row(
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
         return Subgraph("set", triples, tuple(partners), anchor=keys["anchor"])
     if kind == "cond":
-        if not all(
-            _condition_fits_another_of_its_class(store, row["x"], row[f"r{n}"], row[f"y{n}"], keys[f"d{n}"], classes)
-            for n in (1, 2)
-        ):
-            return None
-        triples = (
-            _edge(keys["x"], keys["r1"], keys["y1"], keys["d1"]),
-            _edge(keys["x"], keys["r2"], keys["y2"], keys["d2"]),
-        )
-        return Subgraph("cond", triples, (keys["x"],))
+        return _cond_of_row(store, row, keys, classes)
+    return _mh_of_row(store, row, keys)
+
+
+def _reverse(direction: str) -> str:
+    return "in" if direction == "out" else "out"
+
+
+def _cond_of_row(store: Store, row: dict[str, object], keys: dict[str, str], classes: dict) -> Subgraph | None:
+    conditions = [(row["x"], row[f"r{n}"], row[f"y{n}"], keys[f"d{n}"]) for n in (1, 2)]
+    if not all(_condition_fits_another_of_its_class(store, *condition, classes) for condition in conditions):
+        return None
+    # Only x may satisfy both, counting implied relations too: a director works at the company he heads.
+    satisfying = [
+        set(_partners(store, y, r, _reverse(d))) | _implied_partners(store, y, r, _reverse(d))
+        for _, r, y, d in conditions
+    ]
+    if (satisfying[0] & satisfying[1]) - {keys["x"]}:
+        return None
+    triples = (
+        _edge(keys["x"], keys["r1"], keys["y1"], keys["d1"]),
+        _edge(keys["x"], keys["r2"], keys["y2"], keys["d2"]),
+    )
+    return Subgraph("cond", triples, (keys["x"],))
+
+
+def _mh_of_row(store: Store, row: dict[str, object], keys: dict[str, str]) -> Subgraph | None:
+    # Each hop names one entity, counting implied relations: «человек, который работает в X» is
+    # no one person when X's director works there too.
+    if _implied_partners(store, row["q"], row["r1"], keys["d1"]) - {keys["b"]}:
+        return None
+    if _implied_partners(store, row["b"], row["r2"], keys["d2"]) - {keys["x"]}:
+        return None
     triples = (
         _edge(keys["q"], keys["r1"], keys["b"], keys["d1"]),
         _edge(keys["b"], keys["r2"], keys["x"], keys["d2"]),

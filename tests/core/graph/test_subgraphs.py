@@ -453,3 +453,38 @@ def test_cond_conditions_must_each_fit_another_node_of_the_answers_class(tmp_pat
 
     assert conds("PER:Иван Петров") == set()
     assert conds("Гамма") == {("Альфа",)}
+
+
+def test_mh_and_cond_count_the_partners_of_relations_that_imply_theirs(tmp_path):
+    # «Какую премию получил человек, который работает в ТИО?» names nobody when ТИО's director,
+    # who works there too, is in the graph
+    facts = [
+        ("PER:Анна Гордеева", "schema:works_at", "ТИО"),
+        ("PER:Анна Гордеева", "schema:won", "EVENT:Премия «Полярная звезда»"),
+    ]
+    head = ("PER:Нина Вершинина", "schema:heads", "ТИО")
+    (tmp_path / "with_head").mkdir()
+    (tmp_path / "without_head").mkdir()
+    _, store = build_store(tmp_path / "without_head", facts)
+    prize = ("Премия «Полярная звезда»",)
+    assert any(answer == prize for _, answer, _ in readable(store, "mh"))
+    _, store = build_store(tmp_path / "with_head", [*facts, head])
+    assert all(answer != prize for _, answer, _ in readable(store, "mh"))
+    # the other way round one person still stands in the middle: «Где работает лауреат премии?»
+    assert any(answer == ("ТИО",) for _, answer, _ in readable(store, "mh"))
+
+
+def test_cond_answer_is_the_only_one_fitting_both_conditions_with_implied_relations(tmp_path):
+    # «Кто работает в ТИО и посетил форум?»: the director heads ТИО (so works there) and visited it too
+    base = [
+        ("PER:Анна Гордеева", "schema:works_at", "ТИО"),
+        ("PER:Вера Лунёва", "schema:works_at", "ТИО"),
+        ("PER:Анна Гордеева", "schema:visited", "EVENT:форум «Море»"),
+        ("PER:Иван Котов", "schema:visited", "EVENT:форум «Море»"),
+    ]
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    _, store = build_store(tmp_path / "a", base)
+    assert {answer for _, answer, _ in readable(store, "cond")} == {("Анна Гордеева",)}
+    _, store = build_store(tmp_path / "b", [*base, ("PER:Иван Котов", "schema:heads", "ТИО")])
+    assert readable(store, "cond") == set()
