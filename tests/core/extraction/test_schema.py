@@ -606,3 +606,11 @@ def test_an_abbreviated_legal_form_does_not_decline():
 def test_a_sum_ends_at_its_currency():
     found = facts("Районный суд обязал больницу «Здоровье» выплатить 700 тысяч рублей компенсации морального вреда.")
     assert ("Здоровье", "ordered_to_pay", "700 тысяч рублей") in found
+
+
+def test_sentence_initial_class_noun_is_the_class_not_part_of_the_name():
+    # the capital is the sentence's: «Судоверфь «Кречет»» is the shipyard «Кречет», as «судоверфь «Кречет»» is
+    triplets = extract_schema_triplets(
+        "a", "Судоверфь «Кречет» спустила на воду сухогруз «Капитан Ведерников».", PUBLISHED
+    )
+    assert [(t.subject_normal, t.subject_descriptor) for t in triplets] == [("Кречет", "судоверфь")]

@@ -217,11 +217,7 @@ def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, te
 
 def _personal_name(ner_type: str, tokens: list) -> bool:
     """A first name followed by more words is a person's name, whatever noun precedes it."""
-    return (
-        ner_type == "PER"
-        and len(tokens) > 1
-        and any("Name" in p.tag for p in morph().parse(tokens[0].text)[:2])
-    )
+    return ner_type == "PER" and len(tokens) > 1 and any("Name" in p.tag for p in morph().parse(tokens[0].text)[:2])
 
 
 def _place_word(token, text: str) -> bool:
@@ -490,10 +486,27 @@ def _organization_name(sentence: ParsedSentence, span: EntitySpan, tokens: list,
     quoted = _QUOTED_AFTER.match(sentence.article.text, tokens[0].start - 1)
     if quoted is not None and _after_class_noun(sentence, tokens[0]):  # «агрохолдинга «Ольховские поля»»
         return Argument(text, quoted.group(1).strip(), ORGANIZATION)  # never inflected
+    named = _quoted_after_own_class_noun(sentence, tokens)
+    if named is not None:
+        return named
     if text.startswith("«"):  # a bare quoted name: NER's normal form undoes the case («Сокола» -> Сокол)
         return Argument(text, " ".join((span.normal or text).translate(_UNQUOTED).split()), ORGANIZATION)
     alias = _alias(sentence.article, " ".join(t.text for t in tokens))
     return Argument(text, alias, ORGANIZATION) if alias else None
+
+
+def _quoted_after_own_class_noun(sentence: ParsedSentence, tokens: list) -> Argument | None:
+    """«Судоверфь «Кречет» спустила на воду ...»: NER takes a sentence-initial class noun into the
+    name, but the capital is the sentence's; the noun is the class, the quoted words the name."""
+    first = tokens[0]
+    if len(tokens) < 2 or CLASS_NOUNS.get(first.lemma) != ORGANIZATION:
+        return None
+    quoted = _QUOTED_AFTER.match(sentence.article.text, first.stop)
+    if quoted is None or quoted.end() < tokens[-1].stop:
+        return None
+    return Argument(
+        sentence.article.text[first.start : quoted.end()], quoted.group(1).strip(), ORGANIZATION, first.lemma
+    )
 
 
 def _span_normal(span: EntitySpan, tokens: list, kind: str) -> str:
