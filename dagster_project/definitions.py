@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dagster import (
+    AssetKey,
     AssetSelection,
     AutomationCondition,
     AutomationConditionSensorDefinition,
@@ -17,9 +18,10 @@ from dagster import (
 
 from . import dagster_warnings  # noqa: F401  (before the assets: it filters their warnings)
 from .assets import ASSET_MODULES
+from .assets.extraction import sharded_extraction
 from .assets.release import RELEASE_CHECKS
 from .assets.testbeds import TESTBED_CHECKS
-from .partitions import monthly_partitions
+from .partitions import month_shard_partitions, monthly_partitions
 from .resources import build_resources
 from .settings import Settings
 
@@ -75,14 +77,43 @@ def refresh_sensor(enabled: bool) -> AutomationConditionSensorDefinition:
     )
 
 
+SHARDS = AssetSelection.assets("raw_triplet_shards")
+
+
+def sharded_assets(shards: int) -> list:
+    """The assets with raw_triplets extracted in `shards` month x shard partitions and merged per month."""
+    return [a for a in all_assets if AssetKey("raw_triplets") not in a.keys] + sharded_extraction(shards)
+
+
+def sharded_jobs(shards: int) -> list:
+    """A job takes one partitions definition, so the shards have a job of their own and the monthly
+    job runs everything else; a month is launched as an asset backfill, which runs the crawl, then
+    every shard (one run each), then the rest. No schedule: it could start only one of the jobs."""
+    return [
+        define_asset_job(
+            name="monthly_benchmark",
+            selection=AssetSelection.all() - SHARDS,
+            partitions_def=monthly_partitions,
+            description="The pipeline for one month except extraction: it merges the month's extracted shards.",
+        ),
+        define_asset_job(
+            name="extraction_shards",
+            selection=SHARDS,
+            partitions_def=month_shard_partitions(shards),
+            description="Extraction of one shard of a month's articles (run every shard before monthly_benchmark).",
+        ),
+    ]
+
+
 def build_definitions(env=None) -> Definitions:
     """Definitions with resources and operations settings from `env` (the process environment by default)."""
     operations = Settings.from_env(env).operations
+    shards = operations.extraction_shards
     definitions = Definitions(
-        assets=all_assets,
+        assets=all_assets if shards == 1 else sharded_assets(shards),
         asset_checks=RELEASE_CHECKS + TESTBED_CHECKS,
-        jobs=[monthly_benchmark_job],
-        schedules=[monthly_schedule],
+        jobs=[monthly_benchmark_job] if shards == 1 else sharded_jobs(shards),
+        schedules=[monthly_schedule] if shards == 1 else [],
         sensors=[refresh_sensor(operations.automation)],
         resources=build_resources(env),
         executor=EXECUTORS[operations.executor],

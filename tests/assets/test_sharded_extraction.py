@@ -1,0 +1,93 @@
+"""Extraction across machines: with RAGBENCH_EXTRACTION_SHARDS=4, an asset backfill of one month
+runs the crawl, then each of the four month x shard partitions of raw_triplet_shards as a run of
+its own, then the monthly raw_triplets that merges them; the month's graph is byte for byte the
+graph of the one-machine pipeline. The backfill daemon is driven in-process, runs execute as they
+are launched (as in test_ordered_backfill)."""
+
+import shutil
+import time
+from pathlib import Path
+
+import pandas as pd
+from dagster import AssetKey
+from dagster._core.execution.backfill import BulkActionStatus, PartitionBackfill
+from dagster._core.remote_origin import InProcessCodeLocationOrigin
+from dagster._core.test_utils import (
+    InProcessTestWorkspaceLoadTarget,
+    create_test_daemon_workspace_context,
+    instance_for_test,
+)
+from dagster._core.types.loadable_target_origin import LoadableTargetOrigin
+from dagster._core.utils import make_new_backfill_id
+
+from dagster_project.definitions import build_definitions
+from tests.assets.test_ordered_backfill import IMMEDIATE_COORDINATOR, SYNC_LAUNCHER, _run_daemon
+from tests.conftest import SAMPLE_MONTH, pipeline_env
+
+STAGES = ["news_articles", "raw_triplet_shards", "raw_triplets", "normalized_triplets", "knowledge_graph"]
+
+
+def _backfill(instance, workspace_context, month: str) -> str:
+    backfill = PartitionBackfill.from_asset_partitions(
+        backfill_id=make_new_backfill_id(),
+        asset_graph=workspace_context.create_request_context().asset_graph,
+        partition_names=[month],
+        asset_selection=[AssetKey(name) for name in STAGES],
+        backfill_timestamp=time.time(),
+        tags={},
+        dynamic_partitions_store=instance,
+        all_partitions=False,
+        title=None,
+        description=None,
+        run_config=None,
+    )
+    instance.add_backfill(backfill)
+    return backfill.backfill_id
+
+
+def test_four_shards_through_dagster_give_the_graph_of_one_machine(tmp_path, monkeypatch, materialized_month):
+    env = {**pipeline_env(tmp_path), "RAGBENCH_EXTRACTION_SHARDS": "4", "RAGBENCH_WORKERS": "1"}
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    # the one-machine run's parses: extraction re-runs its grammars but does not parse again
+    shutil.copytree(materialized_month.data_dir / "parses", Path(env["RAGBENCH_DATA_DIR"]) / "parses")
+    origin = LoadableTargetOrigin(python_file=str(Path(__file__).with_name("sharded_defs.py")), attribute="defs")
+    overrides = {"run_launcher": SYNC_LAUNCHER, "run_coordinator": IMMEDIATE_COORDINATOR}
+    with instance_for_test(overrides=overrides) as instance:
+        target = InProcessTestWorkspaceLoadTarget(InProcessCodeLocationOrigin(origin))
+        with create_test_daemon_workspace_context(target, instance) as workspace_context:
+            backfill_id = _backfill(instance, workspace_context, SAMPLE_MONTH.key)
+            status, _ = _run_daemon(instance, workspace_context, backfill_id)
+        assert status == BulkActionStatus.COMPLETED_SUCCESS
+        shard_runs = [run for run in instance.get_runs() if AssetKey("raw_triplet_shards") in run.asset_selection]
+        assert sorted(run.tags["dagster/partition"] for run in shard_runs) == [
+            f"{SAMPLE_MONTH.key}|{shard}" for shard in range(4)
+        ]  # one run per shard: each could have gone to a machine of its own
+
+    sharded, whole = Path(env["RAGBENCH_DATA_DIR"]), materialized_month.data_dir
+    shards_dir = sharded / "raw_triplet_shards" / SAMPLE_MONTH.key
+    shard_tables = [pd.read_parquet(shards_dir / f"{shard}.parquet") for shard in range(4)]
+    assert all(len(table) for table in shard_tables)  # every shard did part of the work
+    merged = pd.read_parquet(sharded / "raw_triplets" / f"{SAMPLE_MONTH.key}.parquet")
+    pd.testing.assert_frame_equal(merged, pd.read_parquet(whole / "raw_triplets" / f"{SAMPLE_MONTH.key}.parquet"))
+    graph = f"{SAMPLE_MONTH.key}.nq"
+    assert (sharded / "knowledge_graph" / graph).read_bytes() == (whole / "knowledge_graph" / graph).read_bytes()
+    # the merged month records the strategy its shards ran, for the release manifest
+    assert (sharded / "raw_triplets" / f"{SAMPLE_MONTH.key}.strategy.json").read_text() == (
+        whole / "raw_triplets" / f"{SAMPLE_MONTH.key}.strategy.json"
+    ).read_text()
+
+
+def test_one_shard_keeps_the_monthly_job_and_schedule(tmp_path):
+    env = pipeline_env(tmp_path)
+    default = build_definitions(env)
+    sharded = build_definitions({**env, "RAGBENCH_EXTRACTION_SHARDS": "4"})
+    assert [s.name for s in default.schedules] == ["monthly_benchmark_schedule"]
+    graph = default.get_repository_def().asset_graph
+    assert AssetKey("raw_triplet_shards") not in graph.materializable_asset_keys
+    assert graph.get(AssetKey("raw_triplets")).parent_keys == {AssetKey("news_articles")}
+    sharded_graph = sharded.get_repository_def().asset_graph
+    assert sharded_graph.get(AssetKey("raw_triplets")).parent_keys == {AssetKey("raw_triplet_shards")}
+    assert sharded.resolve_job_def("extraction_shards").partitions_def.get_partition_keys()[:2] == [
+        "2024-08-01|0", "2024-08-01|1",
+    ]  # fmt: skip
