@@ -24,6 +24,7 @@ from .assets.testbeds import TESTBED_CHECKS
 from .partitions import month_shard_partitions, monthly_partitions
 from .resources import build_resources
 from .settings import Settings
+from .sharded_schedule import NEWS_ARTICLES, RAW_TRIPLET_SHARDS, sharded_monthly_sensor
 
 all_assets = load_assets_from_modules(ASSET_MODULES)
 
@@ -85,10 +86,13 @@ def sharded_assets(shards: int) -> list:
     return [a for a in all_assets if AssetKey("raw_triplets") not in a.keys] + sharded_extraction(shards)
 
 
+CHECKS = RELEASE_CHECKS + TESTBED_CHECKS
+
+
 def sharded_jobs(shards: int) -> list:
     """A job takes one partitions definition, so the shards have a job of their own and the monthly
-    job runs everything else; a month is launched as an asset backfill, which runs the crawl, then
-    every shard (one run each), then the rest. No schedule: it could start only one of the jobs."""
+    job runs everything else; the sensor of sharded_schedule (or an asset backfill of the month)
+    runs the crawl, then every shard (one run each), then the rest."""
     return [
         define_asset_job(
             name="monthly_benchmark",
@@ -109,12 +113,20 @@ def build_definitions(env=None) -> Definitions:
     """Definitions with resources and operations settings from `env` (the process environment by default)."""
     operations = Settings.from_env(env).operations
     shards = operations.extraction_shards
+    sensors = [refresh_sensor(operations.automation)]
+    if shards == 1:
+        assets, jobs, schedules = all_assets, [monthly_benchmark_job], [monthly_schedule]
+    else:
+        assets, jobs, schedules = sharded_assets(shards), sharded_jobs(shards), []
+        rest = [key for a in assets for key in a.keys if key not in (NEWS_ARTICLES, RAW_TRIPLET_SHARDS)]
+        rest_checks = [key for c in CHECKS for key in c.check_keys]
+        sensors.append(sharded_monthly_sensor(jobs, shards, rest, rest_checks))
     definitions = Definitions(
-        assets=all_assets if shards == 1 else sharded_assets(shards),
-        asset_checks=RELEASE_CHECKS + TESTBED_CHECKS,
-        jobs=[monthly_benchmark_job] if shards == 1 else sharded_jobs(shards),
-        schedules=[monthly_schedule] if shards == 1 else [],
-        sensors=[refresh_sensor(operations.automation)],
+        assets=assets,
+        asset_checks=CHECKS,
+        jobs=jobs,
+        schedules=schedules,
+        sensors=sensors,
         resources=build_resources(env),
         executor=EXECUTORS[operations.executor],
     )

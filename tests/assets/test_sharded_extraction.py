@@ -6,10 +6,11 @@ are launched (as in test_ordered_backfill)."""
 
 import shutil
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pandas as pd
-from dagster import AssetKey
+from dagster import AssetKey, AssetMaterialization, DagsterInstance, build_sensor_context
 from dagster._core.execution.backfill import BulkActionStatus, PartitionBackfill
 from dagster._core.remote_origin import InProcessCodeLocationOrigin
 from dagster._core.test_utils import (
@@ -20,7 +21,9 @@ from dagster._core.test_utils import (
 from dagster._core.types.loadable_target_origin import LoadableTargetOrigin
 from dagster._core.utils import make_new_backfill_id
 
+from dagster_project.core.common.months import Month
 from dagster_project.definitions import build_definitions
+from dagster_project.sharded_schedule import month_due
 from tests.assets.test_ordered_backfill import IMMEDIATE_COORDINATOR, SYNC_LAUNCHER, _run_daemon
 from tests.conftest import SAMPLE_MONTH, pipeline_env
 
@@ -91,3 +94,34 @@ def test_one_shard_keeps_the_monthly_job_and_schedule(tmp_path):
     assert sharded.resolve_job_def("extraction_shards").partitions_def.get_partition_keys()[:2] == [
         "2024-08-01|0", "2024-08-01|1",
     ]  # fmt: skip
+
+
+def test_the_sharded_sensor_starts_the_crawl_then_each_shard_then_the_rest(tmp_path):
+    definitions = build_definitions({**pipeline_env(tmp_path), "RAGBENCH_EXTRACTION_SHARDS": "2"})
+    sensor = definitions.get_repository_def().get_sensor_def("monthly_sharded_benchmark")
+    assert month_due(datetime(2025, 10, 2, 2, 59, tzinfo=UTC)) == Month(2025, 8)
+    assert month_due(datetime(2025, 10, 2, 3, 0, tzinfo=UTC)) == Month(2025, 9)
+    instance = DagsterInstance.ephemeral()
+    month = month_due(datetime.now(UTC)).key
+
+    def requested():
+        context = build_sensor_context(instance=instance, repository_def=definitions.get_repository_def())
+        return [(r.job_name, r.partition_key, r.run_key) for r in sensor.evaluate_tick(context).run_requests]
+
+    def materialized(key: str, partition: str) -> None:
+        instance.report_runless_asset_event(AssetMaterialization(asset_key=key, partition=partition))
+
+    assert requested() == [("monthly_benchmark", month, f"{month}/crawl")]
+    materialized("news_articles", month)
+    assert requested() == [("extraction_shards", f"{month}|{shard}", f"{month}/shard-{shard}") for shard in (0, 1)]
+    materialized("raw_triplet_shards", f"{month}|0")
+    assert [run_key for *_, run_key in requested()] == [f"{month}/shard-1"]
+    materialized("raw_triplet_shards", f"{month}|1")
+    context = build_sensor_context(instance=instance, repository_def=definitions.get_repository_def())
+    (rest,) = sensor.evaluate_tick(context).run_requests
+    assert (rest.job_name, rest.partition_key) == ("monthly_benchmark", month)
+    assert AssetKey("news_articles") not in rest.asset_selection  # the shards read this crawl: it is not redone
+    assert {AssetKey("raw_triplets"), AssetKey("published_release")} <= set(rest.asset_selection)
+    assert any(check.name == "private_qa_is_consistent" for check in rest.asset_check_keys)
+    materialized("raw_triplets", month)
+    assert requested() == []
