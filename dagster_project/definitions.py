@@ -109,6 +109,28 @@ def sharded_jobs(shards: int) -> list:
     ]
 
 
+def _after_extraction(assets) -> list[AssetKey]:
+    """The monthly assets a sharded month runs once its shards are extracted: all but the crawl."""
+    return [key for a in assets for key in a.keys if key not in (NEWS_ARTICLES, RAW_TRIPLET_SHARDS)]
+
+
+def _all_checks() -> list:
+    return [key for checks in CHECKS for key in checks.check_keys]
+
+
+def sharded_steps(definitions: Definitions, month_key: str) -> list[tuple[str, str, list[AssetKey] | None]]:
+    """A sharded month as (job, partition, assets) in order, for running it in one process:
+    the crawl, each shard, then the rest (the sensor launches the same runs one by one)."""
+    shard_job = definitions.resolve_job_def("extraction_shards")
+    rest = _after_extraction(definitions.assets)
+    return [
+        ("monthly_benchmark", month_key, [NEWS_ARTICLES]),
+        *[("extraction_shards", key, None) for key in shard_job.partitions_def.get_partition_keys()
+          if key.startswith(f"{month_key}|")],
+        ("monthly_benchmark", month_key, rest),
+    ]  # fmt: skip
+
+
 def build_definitions(env=None) -> Definitions:
     """Definitions with resources and operations settings from `env` (the process environment by default)."""
     operations = Settings.from_env(env).operations
@@ -118,9 +140,7 @@ def build_definitions(env=None) -> Definitions:
         assets, jobs, schedules = all_assets, [monthly_benchmark_job], [monthly_schedule]
     else:
         assets, jobs, schedules = sharded_assets(shards), sharded_jobs(shards), []
-        rest = [key for a in assets for key in a.keys if key not in (NEWS_ARTICLES, RAW_TRIPLET_SHARDS)]
-        rest_checks = [key for c in CHECKS for key in c.check_keys]
-        sensors.append(sharded_monthly_sensor(jobs, shards, rest, rest_checks))
+        sensors.append(sharded_monthly_sensor(jobs, shards, _after_extraction(assets), _all_checks()))
     definitions = Definitions(
         assets=assets,
         asset_checks=CHECKS,

@@ -21,6 +21,7 @@ from dagster._core.test_utils import (
 from dagster._core.types.loadable_target_origin import LoadableTargetOrigin
 from dagster._core.utils import make_new_backfill_id
 
+from dagster_project.cli import run_month
 from dagster_project.core.common.months import Month
 from dagster_project.definitions import build_definitions
 from dagster_project.sharded_schedule import month_due
@@ -125,3 +126,15 @@ def test_the_sharded_sensor_starts_the_crawl_then_each_shard_then_the_rest(tmp_p
     assert any(check.name == "private_qa_is_consistent" for check in rest.asset_check_keys)
     materialized("raw_triplets", month)
     assert requested() == []
+
+
+def test_a_sharded_month_run_in_one_process_publishes_the_same_release(tmp_path, materialized_month):
+    env = {**pipeline_env(tmp_path), "RAGBENCH_EXTRACTION_SHARDS": "3", "RAGBENCH_WORKERS": "1"}
+    shutil.copytree(materialized_month.data_dir / "parses", Path(env["RAGBENCH_DATA_DIR"]) / "parses")
+    result = run_month(SAMPLE_MONTH, instance=DagsterInstance.ephemeral(), env=env)
+    assert result.success
+    sharded_hub, whole_hub = Path(env["RAGBENCH_HUB"]), Path(materialized_month.env["RAGBENCH_HUB"])
+    published = sorted(path.relative_to(sharded_hub) for path in sharded_hub.rglob("*.parquet"))
+    assert len(published) >= 6  # the public and private datasets of the release
+    for name in published:
+        assert (sharded_hub / name).read_bytes() == (whole_hub / name).read_bytes(), name
