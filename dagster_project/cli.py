@@ -84,10 +84,11 @@ def run_month(month: Month, *, instance=None, env=None, verbose: bool = False):
     definitions = build_definitions(env)
     instance = instance or _instance()
     monthly = definitions.resolve_job_def("monthly_benchmark")
-    if settings.operations.extraction_shards == 1:
+    shards = settings.operations.extraction_shards
+    if shards == 1:
         return _execute(monthly, month.key, instance, verbose)
     result = None
-    for job_name, partition_key, selection in sharded_steps(definitions, month.key):
+    for job_name, partition_key, selection in sharded_steps(definitions, month.key, shards):
         result = _execute(definitions.resolve_job_def(job_name), partition_key, instance, verbose, selection)
         if not result.success:
             break

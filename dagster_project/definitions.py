@@ -21,7 +21,7 @@ from .assets import ASSET_MODULES
 from .assets.extraction import sharded_extraction
 from .assets.release import RELEASE_CHECKS
 from .assets.testbeds import TESTBED_CHECKS
-from .partitions import month_shard_partitions, monthly_partitions
+from .partitions import month_shard_key, month_shard_partitions, monthly_partitions
 from .resources import build_resources
 from .settings import Settings
 from .sharded_schedule import NEWS_ARTICLES, RAW_TRIPLET_SHARDS, sharded_monthly_sensor
@@ -79,14 +79,12 @@ def refresh_sensor(enabled: bool) -> AutomationConditionSensorDefinition:
 
 
 SHARDS = AssetSelection.assets("raw_triplet_shards")
+CHECKS = RELEASE_CHECKS + TESTBED_CHECKS
 
 
 def sharded_assets(shards: int) -> list:
     """The assets with raw_triplets extracted in `shards` month x shard partitions and merged per month."""
     return [a for a in all_assets if AssetKey("raw_triplets") not in a.keys] + sharded_extraction(shards)
-
-
-CHECKS = RELEASE_CHECKS + TESTBED_CHECKS
 
 
 def sharded_jobs(shards: int) -> list:
@@ -118,17 +116,16 @@ def _all_checks() -> list:
     return [key for checks in CHECKS for key in checks.check_keys]
 
 
-def sharded_steps(definitions: Definitions, month_key: str) -> list[tuple[str, str, list[AssetKey] | None]]:
+def sharded_steps(
+    definitions: Definitions, month_key: str, shards: int
+) -> list[tuple[str, str, list[AssetKey] | None]]:
     """A sharded month as (job, partition, assets) in order, for running it in one process:
     the crawl, each shard, then the rest (the sensor launches the same runs one by one)."""
-    shard_job = definitions.resolve_job_def("extraction_shards")
-    rest = _after_extraction(definitions.assets)
     return [
         ("monthly_benchmark", month_key, [NEWS_ARTICLES]),
-        *[("extraction_shards", key, None) for key in shard_job.partitions_def.get_partition_keys()
-          if key.startswith(f"{month_key}|")],
-        ("monthly_benchmark", month_key, rest),
-    ]  # fmt: skip
+        *[("extraction_shards", month_shard_key(month_key, shard), None) for shard in range(shards)],
+        ("monthly_benchmark", month_key, _after_extraction(definitions.assets)),
+    ]
 
 
 def build_definitions(env=None) -> Definitions:
