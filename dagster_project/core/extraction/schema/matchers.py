@@ -48,6 +48,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
+from .matchers_people import PEOPLE_PATTERNS, title_holder
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
@@ -320,7 +321,7 @@ class RoleAppositions:
         for role in sentence.tokens:
             if role.lemma not in self.triggers or role.pos != "NOUN":
                 continue
-            holder = role_holder(sentence, role)
+            holder = title_holder(sentence, role)
             relation = _role_relation(sentence, role) if holder is not None else None
             if relation is None:
                 continue
@@ -342,8 +343,8 @@ def _role_relation(sentence: ParsedSentence, role) -> str | None:
         if "главный" not in qualifiers:
             return None
         qualifiers -= {"главный"}
-    if qualifiers - HEAD_ROLE_QUALIFIERS:
-        return None  # «спортивный директор» runs one function, not the organization
+    if qualifiers - HEAD_ROLE_QUALIFIERS or any(sentence.preposition(c) == "по" for c in sentence.kids(role, "nmod")):
+        return None  # «спортивный директор», «директор по развитию» run one function, not the organization
     if role.lemma in FOUNDER_ROLES:
         return "founded"
     return "formerly_headed" if former else "heads"
@@ -375,7 +376,7 @@ class PositionAppositions:
                 continue
             if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS:
                 continue
-            holder = role_holder(sentence, role)
+            holder = title_holder(sentence, role)
             post = _role_phrase(sentence, role) if holder is not None else None
             if post is None or not _names_an_owner(sentence, role):
                 continue
@@ -1212,4 +1213,7 @@ PATTERNS = (
     MembershipLists(),
     ParticipantLists(),
     Origins(),
+    _verb("coaches", "тренировать", "Pres", "Imp"),  # «Елена Васнецова тренирует клуб «Сокол»»
+    _verb("founded", "основать", "Past", "Perf"),  # «Павел Гречко основал стартап «Кварц-Лаб»»
+    *PEOPLE_PATTERNS,
 )

@@ -1,0 +1,238 @@
+"""Grammars of facts about people that news states in its own turns: who holds a title is read
+from the words around it, not from the parse (which scatters the names of a list of titled people
+over the wrong role nouns); posts taken and left («занял пост», «вступил в должность», «назначена
+исполняющей обязанности», «покинул пост»); speakers at a named event («выступил на форуме «Х»»).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .arguments import Argument, ParsedSentence, argument, entity_argument, phrase_argument, role_holder
+from .lexicon import PLAN_WORDS, POSITION_NOUNS
+from .relations import AGENTS, EVENT, PERSON, POSITION
+
+Fact = tuple[str, Argument, Argument]
+
+# Words that end a title read in order: «директор завода «Х» | Иван Петров», «Иван Петров, | директор ...».
+_BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "SCONJ", "PRON", "ADV", "NUM", "PUNCT"})
+_ENCLOSING = {"«": 1, "(": 1, "»": -1, ")": -1}
+_POST_NOUNS = frozenset({"пост", "должность"})
+
+
+def _index(sentence: ParsedSentence, token) -> int:
+    return next(i for i, t in enumerate(sentence.tokens) if t.id == token.id)
+
+
+def _person_starting_at(sentence: ParsedSentence, token):
+    span = sentence.article.span_of.get(token.id)
+    return span if span is not None and span.type == "PER" and span.tokens[0].id == token.id else None
+
+
+def title_holder(sentence: ParsedSentence, role) -> Argument | None:
+    """The person a role noun titles, read in order: the name right after the role's own words
+    («директор завода «Электроприбор» Олег Ветров») or right before a comma that opens them («Олег
+    Ветров, директор ...»). Nothing when a word that no title holds comes between (a verb, a
+    conjunction, a comma, a preposition other than «по»), so in «ректор университета «А» Иван
+    Петров и директор завода «Б» Анна Котова» each role gets its own name."""
+    tokens = sentence.tokens
+    at = _index(sentence, role)
+    if at > 0 and (tokens[at - 1].lemma == "обязанность" or tokens[at - 1].text.lower() in {"и.о.", "врио"}):
+        return None  # «исполняющий обязанности министра Анна Котова» acts for the minister, is none
+    depth = 0
+    for token in tokens[at + 1 :]:
+        depth += _ENCLOSING.get(token.text, 0)
+        if depth > 0 or token.text in _ENCLOSING:
+            continue
+        span = _person_starting_at(sentence, token)
+        if span is not None:
+            found = entity_argument(sentence, token)
+            return found if found is not None and found.type == PERSON else None
+        if token.pos in _BOUNDARY_POS or (token.pos == "ADP" and token.lemma != "по"):
+            break
+    return _name_before_comma(sentence, at)
+
+
+def _name_before_comma(sentence: ParsedSentence, at: int) -> Argument | None:
+    """«Олег Ветров, генеральный директор ...»: only adjectives between the comma and the role."""
+    tokens = sentence.tokens
+    first = at
+    while first > 0 and tokens[first - 1].pos == "ADJ":
+        first -= 1
+    if first < 2 or tokens[first - 1].text != ",":
+        return None
+    last = tokens[first - 2]
+    span = sentence.article.span_of.get(last.id)
+    if span is None or span.type != "PER" or span.tokens[-1].id != last.id:
+        return None
+    found = entity_argument(sentence, span.tokens[0])
+    return found if found is not None and found.type == PERSON else None
+
+
+def _finished(verb) -> bool:
+    """A past perfective finite verb, active: «занял», «покинула»."""
+    feats = verb.feats
+    return (
+        verb.pos == "VERB"
+        and feats.get("VerbForm") == "Fin"
+        and feats.get("Tense") == "Past"
+        and feats.get("Aspect") == "Perf"
+        and feats.get("Voice", "Act") in {"Act", "Mid"}
+    )
+
+
+def _person(sentence: ParsedSentence, head) -> Argument | None:
+    """A person subject, or the holder of a role subject («министр ... Анна Котова покинула пост»)."""
+    if head.lemma in POSITION_NOUNS:
+        return title_holder(sentence, head) or role_holder(sentence, head)
+    return argument(sentence, head, frozenset({PERSON}))
+
+
+def _post(sentence: ParsedSentence, role) -> Argument | None:
+    return phrase_argument(sentence, role, POSITION, require_modifier=True)
+
+
+def _titled_post(sentence: ParsedSentence, role) -> Argument | None:
+    """The post a role noun names, without the name of the person it titles."""
+    from .matchers import _role_phrase  # matchers imports this module
+
+    return _role_phrase(sentence, role)
+
+
+class PostChanges:
+    """«Олег Ветров занял пост министра транспорта Тверской области», «вступил в должность
+    министра ...» -> appointed_to(person, post); «покинул пост министра ...», «оставил пост ...» ->
+    resigned_from(person, post). A past perfective only: «занимал пост» is a post held before,
+    «займёт пост» a plan, and neither says the post was taken."""
+
+    triggers = frozenset({"занять", "вступить", "покинуть", "оставить"})
+    taken = {"занять": ("obj", ""), "вступить": ("obl", "в")}
+    left = {"покинуть": ("obj", ""), "оставить": ("obj", "")}
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.lemmas & PLAN_WORDS:
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not _finished(verb):
+                continue
+            relation = "appointed_to" if verb.lemma in self.taken else "resigned_from"
+            rel, preposition = (self.taken | self.left)[verb.lemma]
+            roles = [
+                role
+                for post in sentence.kids(verb, rel)
+                if post.lemma in _POST_NOUNS and sentence.preposition(post) == preposition
+                for role in sentence.kids(post, "nmod")
+                if role.lemma in POSITION_NOUNS and role.feats.get("Case") == "Gen"
+            ]
+            subjects = sentence.kids(verb, "nsubj")
+            if relation == "resigned_from" and not roles and subjects and subjects[0].lemma in POSITION_NOUNS:
+                if any(p.lemma in _POST_NOUNS for p in sentence.kids(verb, "obj")):
+                    roles = subjects[:1]  # «Министр транспорта области Олег Ветров покинул пост»
+            person = _person(sentence, subjects[0]) if subjects and roles else None
+            post = _titled_post(sentence, roles[0]) if person is not None else None
+            if post is not None:
+                yield relation, person, post
+
+
+class ActingAppointments:
+    """«Анна Котова назначена исполняющей обязанности министра здравоохранения Тверской области»,
+    «губернатор назначил Анну Котову временно исполняющей обязанности ...» -> appointed_to(person,
+    «исполняющий обязанности министра ...»): the acting post is not the post itself."""
+
+    triggers = frozenset({"обязанность"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        tokens = sentence.tokens
+        for at, acting in enumerate(tokens[:-2]):
+            duty, role = tokens[at + 1], tokens[at + 2]
+            if not (acting.text.lower().startswith("исполняющ") and duty.lemma == "обязанность"):
+                continue
+            verb = self._appointing_verb(sentence, at) if role.lemma in POSITION_NOUNS else None
+            appointees = _appointees(sentence, verb) if verb is not None else []
+            person = _person(sentence, appointees[0]) if appointees else None
+            post = self._acting_post(sentence, acting, role) if person is not None else None
+            if post is not None:
+                yield "appointed_to", person, post
+
+    @staticmethod
+    def _appointing_verb(sentence: ParsedSentence, at: int):
+        """«назначен(а) | исполняющей», «назначил Анну Котову временно | исполняющей»: the nearest
+        «назначить» before, with only the appointee's name and adverbs between (the parser hangs
+        the participle anywhere)."""
+        for token in reversed(sentence.tokens[:at]):
+            if token.lemma == "назначить":
+                return token
+            if token.pos in _BOUNDARY_POS - {"ADV"}:
+                return None
+        return None
+
+    @staticmethod
+    def _acting_post(sentence: ParsedSentence, acting, role) -> Argument | None:
+        post = _post(sentence, role)
+        if post is None:
+            return None
+        at = _index(sentence, acting)
+        temporary = at > 0 and sentence.tokens[at - 1].lemma == "временно"
+        # the role stays in the genitive after «обязанности»: «исполняющий обязанности министра ...»
+        owned = sentence.surface([t for t in sentence.subtree(role) if t.start >= role.start])
+        prefix = "временно исполняющий обязанности" if temporary else "исполняющий обязанности"
+        return Argument(f"{prefix} {owned}", f"{prefix} {owned}", POSITION)
+
+
+def _appointees(sentence: ParsedSentence, verb) -> list:
+    """Who «назначен(а)» (passive participle) or whom «назначил» (past perfective)."""
+    feats = verb.feats
+    if verb.lemma != "назначить" or feats.get("Aspect") != "Perf":
+        return []
+    if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
+        return sentence.kids(verb, "nsubj:pass", "nsubj")
+    return sentence.kids(verb, "obj") if _finished(verb) else []
+
+
+class Speakers:
+    """«Иван Петров выступил на форуме «Энергия Севера»», «директор завода «Х» Анна Котова
+    выступила с докладом на конференции «Y»» -> took_part_in(speaker, event). The event must be
+    named; a future («выступит»), a role («продавцом выступила компания») or an unnamed «на форуме»
+    gives nothing. A list of speakers after the verb is a set and must be complete (every item one
+    named person or organization, no «и другие»), like the lists of MembershipLists."""
+
+    triggers = frozenset({"выступить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        # the shared list grammar; imported here because matchers imports this module
+        from .matchers import _list_after, _says_partial, _whole_list_before
+
+        events = frozenset({EVENT})
+        for verb in sentence.tokens:
+            if verb.lemma != "выступить" or not _finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
+                continue
+            found = [
+                a
+                for c in sentence.kids(verb, "obl")
+                if sentence.preposition(c) == "на" and c.feats.get("Case") == "Loc"
+                for a in [argument(sentence, c, events)]
+                if a is not None
+            ]
+            subjects = sentence.kids(verb, "nsubj")
+            if not found or not subjects:
+                continue
+            if _says_partial(sentence):
+                continue
+            if subjects[0].start > verb.start:
+                speakers = _list_after(sentence, verb)
+            elif not _whole_list_before(sentence, verb):
+                continue
+            else:
+                speakers = [s for s in (self._speaker(sentence, h) for h in sentence.conjuncts(subjects[0])) if s]
+            for speaker in speakers or []:
+                for event in found:
+                    yield "took_part_in", speaker, event
+
+    @staticmethod
+    def _speaker(sentence: ParsedSentence, head) -> Argument | None:
+        if head.lemma in POSITION_NOUNS:
+            return title_holder(sentence, head)
+        return argument(sentence, head, AGENTS)
+
+
+PEOPLE_PATTERNS = (PostChanges(), ActingAppointments(), Speakers())

@@ -1,0 +1,104 @@
+"""Facts about people in the turns news uses: titles in bylines and lists, posts taken and left,
+speakers at events. Each rule with a sentence it must read and a near miss it must not."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    return {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+
+
+def of(relation: str, text: str) -> set[tuple[str, str]]:
+    return {(s, o) for s, r, o in facts(text) if r == relation}
+
+
+def test_title_in_a_quote_byline_names_the_head():
+    text = "«Мы удвоим выпуск», — заявил генеральный директор компании «Полярная звезда» Игорь Лебедев."
+    assert of("heads", text) == {("Игорь Лебедев", "Полярная звезда")}
+    assert of("heads", "По словам главы Кимрского района Петра Сидорова, дорогу отремонтируют к зиме.") == {
+        ("Петр Сидоров", "Кимрский район")
+    }
+
+
+def test_each_title_in_a_list_goes_to_its_own_name():
+    text = (
+        "В форуме «Энергия Севера» приняли участие министр экономики Тверской области Анна Котова, "
+        "ректор университета «Политех» Олег Ветров и директор завода «Электроприбор» Игорь Лебедев."
+    )
+    assert of("heads", text) == {("Олег Ветров", "Политех"), ("Игорь Лебедев", "Электроприбор")}
+
+
+def test_a_director_of_one_function_does_not_head_the_company():
+    assert of("heads", "Директор по развитию компании «Полярная звезда» Игорь Лебедев рассказал о проекте.") == set()
+
+
+def test_taking_a_post_is_an_appointment_only_when_done():
+    post = "министр транспорта Тверской области"
+    assert of("appointed_to", f"Олег Ветров занял пост {_gent(post)}.") == {("Олег Ветров", post)}
+    assert of("appointed_to", f"Олег Ветров вступил в должность {_gent(post)}.") == {("Олег Ветров", post)}
+    # held before, or only planned: no appointment
+    assert of("appointed_to", f"Олег Ветров занимал пост {_gent(post)}.") == set()
+    assert of("appointed_to", f"Олег Ветров займёт пост {_gent(post)}.") == set()
+
+
+def test_leaving_a_post_is_a_resignation():
+    post = "министр транспорта Тверской области"
+    assert of("resigned_from", f"Олег Ветров покинул пост {_gent(post)}.") == {("Олег Ветров", post)}
+    assert of("resigned_from", "Министр транспорта Тверской области Олег Ветров покинул пост.") == {
+        ("Олег Ветров", post)
+    }
+    assert of("resigned_from", "Олег Ветров покинул здание министерства транспорта Тверской области.") == set()
+
+
+def test_acting_appointment_names_the_acting_post():
+    assert of("appointed_to", "Анна Котова назначена исполняющей обязанности министра культуры Тверской области.") == {
+        ("Анна Котова", "исполняющий обязанности министра культуры Тверской области")
+    }
+    text = "Губернатор назначил Анну Котову временно исполняющей обязанности министра культуры Тверской области."
+    assert of("appointed_to", text) == {
+        ("Анна Котова", "временно исполняющий обязанности министра культуры Тверской области")
+    }
+    # who acts for a minister holds no minister's post
+    text = "Исполняющий обязанности министра культуры Тверской области Анна Котова открыла выставку."
+    assert of("holds_position", text) == set()
+
+
+def test_speakers_at_a_named_event_took_part_in_it():
+    text = "Генеральный директор компании «Полярная звезда» Игорь Лебедев выступил на форуме «Энергия Севера»."
+    assert of("took_part_in", text) == {("Игорь Лебедев", "Энергия Севера")}
+    assert of("took_part_in", "Игорь Лебедев выступит на форуме «Энергия Севера».") == set()
+    assert of("took_part_in", "Игорь Лебедев выступил на форуме.") == set()  # which forum?
+    assert facts("Продавцом выступила компания «Полярная звезда».") == set()
+
+
+def test_a_list_of_speakers_is_whole_or_nothing():
+    text = "На форуме «Энергия Севера» с докладами выступили Анна Котова, Олег Ветров и Игорь Лебедев."
+    assert of("took_part_in", text) == {
+        ("Анна Котова", "Энергия Севера"),
+        ("Олег Ветров", "Энергия Севера"),
+        ("Игорь Лебедев", "Энергия Севера"),
+    }
+    partial = "На форуме «Энергия Севера» с докладами выступили Анна Котова, Олег Ветров и другие эксперты."
+    assert of("took_part_in", partial) == set()
+
+
+def test_coaching_and_founding_said_with_a_verb():
+    assert of("coaches", "Ирина Гордеева тренирует волейбольный клуб «Волна» второй сезон.") == {
+        ("Ирина Гордеева", "Волна")
+    }
+    assert of("coaches", "Ирина Гордеева тренировала волейбольный клуб «Волна» два сезона.") == set()
+    assert of("founded", "Илья Зотов основал стартап «Облако-Про» в 2019 году.") == {("Илья Зотов", "Облако-Про")}
+    assert of("founded", "Илья Зотов планирует основать стартап «Облако-Про».") == set()
+
+
+def test_surname_takes_the_gender_of_the_first_name():
+    text = "Губернатор назначил Ольгу Дёмину на должность министра образования Тверской области."
+    assert of("appointed_to", text) == {("Ольга Дёмина", "министр образования Тверской области")}
+
+
+def _gent(post: str) -> str:
+    return post.replace("министр ", "министра ", 1)
