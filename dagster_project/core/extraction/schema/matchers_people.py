@@ -116,22 +116,29 @@ class PostChanges:
             if verb.lemma not in self.triggers or not _finished(verb):
                 continue
             relation = "appointed_to" if verb.lemma in self.taken else "resigned_from"
-            rel, preposition = (self.taken | self.left)[verb.lemma]
-            roles = [
-                role
-                for post in sentence.kids(verb, rel)
-                if post.lemma in _POST_NOUNS and sentence.preposition(post) == preposition
-                for role in sentence.kids(post, "nmod")
-                if role.lemma in POSITION_NOUNS and role.feats.get("Case") == "Gen"
-            ]
             subjects = sentence.kids(verb, "nsubj")
-            if relation == "resigned_from" and not roles and subjects and subjects[0].lemma in POSITION_NOUNS:
-                if any(p.lemma in _POST_NOUNS for p in sentence.kids(verb, "obj")):
-                    roles = subjects[:1]  # «Министр транспорта области Олег Ветров покинул пост»
+            roles = self._roles(sentence, verb, subjects)
             person = _person(sentence, subjects[0]) if subjects and roles else None
             post = _titled_post(sentence, roles[0]) if person is not None else None
             if post is not None:
                 yield relation, person, post
+
+    def _roles(self, sentence: ParsedSentence, verb, subjects: list) -> list:
+        """Role nouns of the post: «пост | министра ...»; for a post left, else the role subject
+        («Министр транспорта области Олег Ветров покинул пост»)."""
+        rel, preposition = (self.taken | self.left)[verb.lemma]
+        posts = [
+            p for p in sentence.kids(verb, rel) if p.lemma in _POST_NOUNS and sentence.preposition(p) == preposition
+        ]
+        roles = [
+            role
+            for post in posts
+            for role in sentence.kids(post, "nmod")
+            if role.lemma in POSITION_NOUNS and role.feats.get("Case") == "Gen"
+        ]
+        if roles or verb.lemma in self.taken or not posts or not subjects:
+            return roles
+        return subjects[:1] if subjects[0].lemma in POSITION_NOUNS else []
 
 
 class ActingAppointments:
@@ -200,33 +207,39 @@ class Speakers:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         # the shared list grammar; imported here because matchers imports this module
-        from .matchers import _list_after, _says_partial, _whole_list_before
+        from .matchers import _says_partial
 
-        events = frozenset({EVENT})
+        if _says_partial(sentence):
+            return
         for verb in sentence.tokens:
             if verb.lemma != "выступить" or not _finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
                 continue
-            found = [
-                a
-                for c in sentence.kids(verb, "obl")
-                if sentence.preposition(c) == "на" and c.feats.get("Case") == "Loc"
-                for a in [argument(sentence, c, events)]
-                if a is not None
-            ]
-            subjects = sentence.kids(verb, "nsubj")
-            if not found or not subjects:
-                continue
-            if _says_partial(sentence):
-                continue
-            if subjects[0].start > verb.start:
-                speakers = _list_after(sentence, verb)
-            elif not _whole_list_before(sentence, verb):
-                continue
-            else:
-                speakers = [s for s in (self._speaker(sentence, h) for h in sentence.conjuncts(subjects[0])) if s]
-            for speaker in speakers or []:
-                for event in found:
+            events = self._events(sentence, verb)
+            for speaker in self._speakers(sentence, verb) if events else []:
+                for event in events:
                     yield "took_part_in", speaker, event
+
+    @staticmethod
+    def _events(sentence: ParsedSentence, verb) -> list[Argument]:
+        """The named events of «на форуме «Х»»."""
+        events = frozenset({EVENT})
+        heads = [
+            c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "на" and c.feats.get("Case") == "Loc"
+        ]
+        return [a for a in (argument(sentence, h, events) for h in heads) if a is not None]
+
+    def _speakers(self, sentence: ParsedSentence, verb) -> list[Argument]:
+        """The whole list after the verb, or the subjects before it when each is a named member."""
+        from .matchers import _list_after, _whole_list_before
+
+        subjects = sentence.kids(verb, "nsubj")
+        if not subjects:
+            return []
+        if subjects[0].start > verb.start:
+            return _list_after(sentence, verb) or []
+        if not _whole_list_before(sentence, verb):
+            return []
+        return [s for s in (self._speaker(sentence, h) for h in sentence.conjuncts(subjects[0])) if s]
 
     @staticmethod
     def _speaker(sentence: ParsedSentence, head) -> Argument | None:
