@@ -32,6 +32,11 @@ def test_each_title_in_a_list_goes_to_its_own_name():
     assert of("heads", text) == {("Олег Ветров", "Политех"), ("Игорь Лебедев", "Электроприбор")}
 
 
+def test_a_title_titles_only_a_name_in_its_own_case():
+    text = "Благодарность директору завода «Электроприбор» Анна Котова выразила лично."
+    assert of("heads", text) == set()
+
+
 def test_a_director_of_one_function_does_not_head_the_company():
     assert of("heads", "Директор по развитию компании «Полярная звезда» Игорь Лебедев рассказал о проекте.") == set()
 

@@ -46,11 +46,19 @@ def title_holder(sentence: ParsedSentence, role) -> Argument | None:
             continue
         span = _person_starting_at(sentence, token)
         if span is not None:
+            if not _agree_in_case(role, token):
+                return None  # «благодарность директору завода «Х» Анна Котова выразила»: two phrases
             found = entity_argument(sentence, token)
             return found if found is not None and found.type == PERSON else None
         if token.pos in _BOUNDARY_POS or (token.pos == "ADP" and token.lemma != "по"):
             break
     return _name_before_comma(sentence, at)
+
+
+def _agree_in_case(role, name) -> bool:
+    """A title and its name stand in one case; an unknown case (a name the tagger missed) passes."""
+    cases = {role.feats.get("Case"), name.feats.get("Case")}
+    return None in cases or len(cases) == 1
 
 
 def _name_before_comma(sentence: ParsedSentence, at: int) -> Argument | None:
