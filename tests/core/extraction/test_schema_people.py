@@ -105,5 +105,13 @@ def test_surname_takes_the_gender_of_the_first_name():
     assert of("appointed_to", text) == {("Ольга Дёмина", "министр образования Тверской области")}
 
 
+def test_posts_are_nominative_and_keep_the_quotes_of_names():
+    assert of("appointed_to", "Иван Петров назначен на должность главы Кимрского района.") == {
+        ("Иван Петров", "глава Кимрского района")
+    }
+    text = "Губернатор назначил Ивана Петрова на должность ректора университета «Политех»."
+    assert of("appointed_to", text) == {("Иван Петров", "ректор университета «Политех»")}
+
+
 def _gent(post: str) -> str:
     return post.replace("министр ", "министра ", 1)

@@ -23,7 +23,6 @@ from .arguments import (
     argument,
     entity_argument,
     is_rate,
-    phrase_argument,
     role_holder,
 )
 from .lexicon import (
@@ -48,8 +47,8 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_people import PEOPLE_PATTERNS, title_holder
-from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
+from .matchers_people import PEOPLE_PATTERNS, post_argument, title_holder
+from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
 Fact = tuple[str, Argument, Argument]  # (relation id, subject, object)
@@ -473,7 +472,7 @@ def _posts(sentence: ParsedSentence, verb) -> Iterator[Argument]:
         else:
             continue
         for role in roles:
-            post = phrase_argument(sentence, role, POSITION, require_modifier=True)
+            post = post_argument(sentence, role)
             if post is not None:
                 yield post
 
@@ -523,7 +522,7 @@ def _role_phrase(sentence: ParsedSentence, role) -> Argument | None:
     """The post of a role noun without the name of its holder."""
     holder_ids = {t.id for c in sentence.kids(role, "appos", "flat:name") for t in sentence.subtree(c)}
     trimmed = _Without(sentence, holder_ids)
-    return phrase_argument(trimmed, role, POSITION, require_modifier=True)
+    return post_argument(trimmed, role)
 
 
 class _Without(ParsedSentence):

@@ -7,8 +7,18 @@ over the wrong role nouns); posts taken and left («занял пост», «в�
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
-from .arguments import Argument, ParsedSentence, argument, entity_argument, phrase_argument, role_holder
+from ...common.russian import restore_yo, syntax_normal_form
+from .arguments import (
+    Argument,
+    ParsedSentence,
+    _phrase_tokens,
+    argument,
+    entity_argument,
+    phrase_argument,
+    role_holder,
+)
 from .lexicon import PLAN_WORDS, POSITION_NOUNS
 from .relations import AGENTS, EVENT, PERSON, POSITION
 
@@ -96,8 +106,24 @@ def _person(sentence: ParsedSentence, head) -> Argument | None:
     return argument(sentence, head, frozenset({PERSON}))
 
 
+def post_argument(sentence: ParsedSentence, role) -> Argument | None:
+    """A post in the nominative: the role and the words before it change, its genitive tail stays as
+    written with its quotes («главы Кимрского района» -> «глава Кимрского района», «ректора
+    университета «Политех»» -> «ректор университета «Политех»»). The phrase's own normal form
+    misreads «главы» as a plural nominative and drops the quotes of a name."""
+    post = phrase_argument(sentence, role, POSITION, require_modifier=True)
+    if post is None:
+        return None
+    phrase = _phrase_tokens(sentence, role)
+    head = [t for t in phrase if t.start <= role.start]
+    tail = [t for t in phrase if t.start > role.start]
+    changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
+    normal = f"{changed} {sentence.surface(tail)}".strip() if tail else changed
+    return replace(post, normal=restore_yo(normal, post.text))
+
+
 def _post(sentence: ParsedSentence, role) -> Argument | None:
-    return phrase_argument(sentence, role, POSITION, require_modifier=True)
+    return post_argument(sentence, role)
 
 
 def _titled_post(sentence: ParsedSentence, role) -> Argument | None:
