@@ -47,7 +47,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_people import PEOPLE_PATTERNS, post_argument, title_holder
+from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
@@ -324,6 +324,8 @@ class RoleAppositions:
             relation = _role_relation(sentence, role) if holder is not None else None
             if relation is None:
                 continue
+            if relation == "heads" and leaves_post(sentence, role):
+                relation = "formerly_headed"  # «Глава района Иван Петров ушёл в отставку»
             types = SCHEMA[relation].object_types
             for owner in _role_owners(sentence, role):
                 found = argument(sentence, owner, types)
@@ -373,7 +375,7 @@ class PositionAppositions:
         for role in sentence.tokens:
             if role.lemma not in self.triggers or role.pos != "NOUN":
                 continue
-            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS:
+            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS or leaves_post(sentence, role):
                 continue
             holder = title_holder(sentence, role)
             post = _role_phrase(sentence, role) if holder is not None else None
@@ -459,7 +461,8 @@ def _appointees(sentence: ParsedSentence, verb) -> list | None:
     if feats.get("VerbForm") == "Fin" and feats.get("Tense") == "Past":
         return sentence.kids(verb, "obj")
     if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
-        return sentence.kids(verb, "nsubj:pass")
+        future = any(k.lemma == "быть" and k.feats.get("Tense") not in {None, "Past"} for k in sentence.kids(verb))
+        return None if future else sentence.kids(verb, "nsubj:pass")  # «будет назначен»: a plan
     return None
 
 

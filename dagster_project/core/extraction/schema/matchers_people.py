@@ -126,6 +126,16 @@ def _post(sentence: ParsedSentence, role) -> Argument | None:
     return post_argument(sentence, role)
 
 
+def leaves_post(sentence: ParsedSentence, role) -> bool:
+    """«Глава района Иван Петров ушёл в отставку», «... покинул пост»: the role's holder held it until now."""
+    verb = sentence.head(role) if role.rel == "nsubj" else None
+    if verb is None or not _finished(verb):
+        return False
+    if verb.lemma == "уйти":
+        return any(c.lemma == "отставка" for c in sentence.kids(verb, "obl"))
+    return verb.lemma in PostChanges.left and any(c.lemma in _POST_NOUNS for c in sentence.kids(verb, "obj"))
+
+
 def _titled_post(sentence: ParsedSentence, role) -> Argument | None:
     """The post a role noun names, without the name of the person it titles."""
     from .matchers import _role_phrase  # matchers imports this module
@@ -177,46 +187,65 @@ class PostChanges:
 
 class ActingAppointments:
     """«Анна Котова назначена исполняющей обязанности министра здравоохранения Тверской области»,
-    «губернатор назначил Анну Котову временно исполняющей обязанности ...» -> appointed_to(person,
-    «исполняющий обязанности министра ...»): the acting post is not the post itself."""
+    «губернатор назначил Анну Котову временно исполняющей обязанности ...», «исполняющим
+    обязанности директора завода «Х» назначен Олег Ветров», «назначил Олега Ветрова врио
+    губернатора ...» -> appointed_to(person, «исполняющий обязанности министра ...»): the acting
+    post is not the post itself."""
 
-    triggers = frozenset({"обязанность"})
+    triggers = frozenset({"обязанность", "врио"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        tokens = sentence.tokens
-        for at, acting in enumerate(tokens[:-2]):
-            duty, role = tokens[at + 1], tokens[at + 2]
-            if not (acting.text.lower().startswith("исполняющ") and duty.lemma == "обязанность"):
+        for at in range(len(sentence.tokens)):
+            found = self._acting_role(sentence, at)
+            if found is None:
                 continue
-            verb = self._appointing_verb(sentence, at) if role.lemma in POSITION_NOUNS else None
+            prefix, role = found
+            verb = self._appointing_verb(sentence, at, role)
             appointees = _appointees(sentence, verb) if verb is not None else []
-            person = _person(sentence, appointees[0]) if appointees else None
-            post = self._acting_post(sentence, acting, role) if person is not None else None
+            # the parser may take the title itself for a second passive subject
+            person = next((p for p in (_person(sentence, a) for a in appointees) if p is not None), None)
+            post = self._acting_post(sentence, prefix, role) if person is not None else None
             if post is not None:
                 yield "appointed_to", person, post
 
     @staticmethod
-    def _appointing_verb(sentence: ParsedSentence, at: int):
+    def _acting_role(sentence: ParsedSentence, at: int) -> tuple[str, object] | None:
+        """The title's wording and its role noun: «(временно) исполняющей обязанности | министра»,
+        «врио | губернатора»."""
+        tokens = sentence.tokens
+        word = tokens[at].text.lower()
+        temporary = at > 0 and tokens[at - 1].lemma == "временно"
+        if word.startswith("исполняющ") and at + 2 < len(tokens) and tokens[at + 1].lemma == "обязанность":
+            prefix, role = "исполняющий обязанности", tokens[at + 2]
+            prefix = f"временно {prefix}" if temporary else prefix
+        elif word == "врио" and at + 1 < len(tokens):
+            prefix, role = "врио", tokens[at + 1]
+        else:
+            return None
+        return (prefix, role) if role.lemma in POSITION_NOUNS else None
+
+    @staticmethod
+    def _appointing_verb(sentence: ParsedSentence, at: int, role):
         """«назначен(а) | исполняющей», «назначил Анну Котову временно | исполняющей»: the nearest
-        «назначить» before, with only the appointee's name and adverbs between (the parser hangs
-        the participle anywhere)."""
-        for token in reversed(sentence.tokens[:at]):
+        «назначить» before, with only the appointee's name and adverbs between; or right after the
+        title, past a «был»: «исполняющим обязанности директора завода «Х» | назначен» (the parser
+        hangs the participle anywhere)."""
+        tokens = sentence.tokens
+        for token in reversed(tokens[:at]):
             if token.lemma == "назначить":
                 return token
             if token.pos in _BOUNDARY_POS - {"ADV"}:
-                return None
-        return None
+                break
+        end = max(t.stop for t in sentence.subtree(role))
+        after = [t for t in tokens if t.start >= end and t.text not in _ENCLOSING and t.lemma != "быть"]
+        return after[0] if after and after[0].lemma == "назначить" else None
 
     @staticmethod
-    def _acting_post(sentence: ParsedSentence, acting, role) -> Argument | None:
-        post = _post(sentence, role)
-        if post is None:
+    def _acting_post(sentence: ParsedSentence, prefix: str, role) -> Argument | None:
+        if _post(sentence, role) is None:
             return None
-        at = _index(sentence, acting)
-        temporary = at > 0 and sentence.tokens[at - 1].lemma == "временно"
-        # the role stays in the genitive after «обязанности»: «исполняющий обязанности министра ...»
+        # the role stays in the genitive after the title: «исполняющий обязанности министра ...»
         owned = sentence.surface([t for t in sentence.subtree(role) if t.start >= role.start])
-        prefix = "временно исполняющий обязанности" if temporary else "исполняющий обязанности"
         return Argument(f"{prefix} {owned}", f"{prefix} {owned}", POSITION)
 
 
@@ -225,6 +254,8 @@ def _appointees(sentence: ParsedSentence, verb) -> list:
     feats = verb.feats
     if verb.lemma != "назначить" or feats.get("Aspect") != "Perf":
         return []
+    if any(k.lemma == "быть" and k.feats.get("Tense") not in {None, "Past"} for k in sentence.kids(verb)):
+        return []  # «будет назначен»: a plan
     if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
         return sentence.kids(verb, "nsubj:pass", "nsubj")
     return sentence.kids(verb, "obj") if _finished(verb) else []
