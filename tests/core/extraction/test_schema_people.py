@@ -140,5 +140,35 @@ def test_who_leaves_a_post_no_longer_holds_it():
     assert of("heads", "Директор завода «Электроприбор» Олег Ветров покинул цех.") == {("Олег Ветров", "Электроприбор")}
 
 
+def test_deputies_and_vice_presidents_work_at_the_organization():
+    text = "Заместитель директора завода «Электроприбор» Олег Ветров рассказал о планах."
+    assert of("works_at", text) == {("Олег Ветров", "Электроприбор")}
+    assert of("heads", text) == set()
+    # a deputy governor's region is no employer
+    assert (
+        of("works_at", "Заместитель губернатора Тверской области Олег Ветров посетил завод «Электроприбор».") == set()
+    )
+
+
+def test_a_bare_event_noun_names_the_one_event_the_article_named():
+    text = (
+        "Анна Котова выступила на форуме «Энергия Севера». Она рассказала о планах. "
+        "Олег Ветров, директор завода «Электроприбор», выступил на форуме с докладом о кредитах."
+    )
+    assert of("took_part_in", text) == {("Анна Котова", "Энергия Севера"), ("Олег Ветров", "Энергия Севера")}
+    two = "Анна Котова посетила форум «Энергия Севера» и форум «Цифровой регион». Олег Ветров выступил на форуме."
+    assert of("took_part_in", two) == set()
+    other = "Анна Котова выступила на форуме «Энергия Севера». Олег Ветров выступил на другом форуме."
+    assert of("took_part_in", other) == {("Анна Котова", "Энергия Севера")}
+
+
+def test_a_list_of_subjects_with_an_unnamed_item_is_no_set():
+    for verb in ("приняли участие в форуме", "выступили на форуме"):
+        text = f"Анна Котова, Олег Ветров и ещё пять экспертов {verb} «Энергия Севера»."
+        assert of("took_part_in", text) == set()
+        whole = f"Анна Котова и Олег Ветров {verb} «Энергия Севера»."
+        assert of("took_part_in", whole) == {("Анна Котова", "Энергия Севера"), ("Олег Ветров", "Энергия Севера")}
+
+
 def _gent(post: str) -> str:
     return post.replace("министр ", "министра ", 1)

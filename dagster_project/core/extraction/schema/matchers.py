@@ -1053,7 +1053,9 @@ def _whole_list_before(sentence: ParsedSentence, verb) -> bool:
     own = [s for s in sentence.kids(verb, "nsubj", "nsubj:pass") if s.start < verb.start]
     if not own or own[0].lemma in RELATIVE_PRONOUNS:
         return True
-    items = _list_items([t for t in sentence.subtree(own[0], _LIST_EDGES) if t.stop <= verb.start])
+    # every subject before the verb: the parser makes «(и ещё) пять экспертов» a second subject
+    listed = {t.id: t for s in own for t in sentence.subtree(s, _LIST_EDGES) if t.stop <= verb.start}
+    items = _list_items(sorted(listed.values(), key=lambda t: t.start))
     if len(items) < 2:
         return True
     members = [_item_member(sentence, item) or _subject_item(sentence, item) for item in items]
