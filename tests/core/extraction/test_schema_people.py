@@ -170,5 +170,10 @@ def test_a_list_of_subjects_with_an_unnamed_item_is_no_set():
         assert of("took_part_in", whole) == {("Анна Котова", "Энергия Севера"), ("Олег Ветров", "Энергия Севера")}
 
 
+def test_a_post_keeps_every_coordinated_part_of_its_ministry():
+    text = "Губернатор назначил Ивана Петрова на должность министра труда и социального развития Тверской области."
+    assert of("appointed_to", text) == {("Иван Петров", "министр труда и социального развития Тверской области")}
+
+
 def _gent(post: str) -> str:
     return post.replace("министр ", "министра ", 1)

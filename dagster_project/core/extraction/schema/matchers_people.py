@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ...common.russian import restore_yo, syntax_normal_form
 from .arguments import (
+    _PHRASE_RELS,
     Argument,
     ParsedSentence,
     _phrase_tokens,
@@ -117,9 +118,21 @@ def post_argument(sentence: ParsedSentence, role) -> Argument | None:
     phrase = _phrase_tokens(sentence, role)
     head = [t for t in phrase if t.start <= role.start]
     tail = [t for t in phrase if t.start > role.start]
+    tail += _coordinated_owners(sentence, tail)
     changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
     normal = f"{changed} {sentence.surface(tail)}".strip() if tail else changed
     return replace(post, normal=restore_yo(normal, post.text))
+
+
+def _coordinated_owners(sentence: ParsedSentence, tail: list) -> list:
+    """«министра труда и социального развития»: a genitive coordinated with a genitive of the tail
+    names the same ministry, though the phrase leaves conjuncts out."""
+    extra = []
+    for noun in tail:
+        for conj in sentence.kids(noun, "conj"):
+            if conj.pos == "NOUN" and conj.feats.get("Case") == "Gen" and noun.feats.get("Case") == "Gen":
+                extra += [t for t in sentence.subtree(conj, _PHRASE_RELS | {"cc"}) if t.pos != "PUNCT"]
+    return sorted(extra, key=lambda t: t.start)
 
 
 def _post(sentence: ParsedSentence, role) -> Argument | None:
