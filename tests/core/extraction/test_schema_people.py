@@ -150,16 +150,11 @@ def test_deputies_and_vice_presidents_work_at_the_organization():
     )
 
 
-def test_a_bare_event_noun_names_the_one_event_the_article_named():
-    text = (
-        "Анна Котова выступила на форуме «Энергия Севера». Она рассказала о планах. "
-        "Олег Ветров, директор завода «Электроприбор», выступил на форуме с докладом о кредитах."
-    )
-    assert of("took_part_in", text) == {("Анна Котова", "Энергия Севера"), ("Олег Ветров", "Энергия Севера")}
-    two = "Анна Котова посетила форум «Энергия Севера» и форум «Цифровой регион». Олег Ветров выступил на форуме."
-    assert of("took_part_in", two) == set()
-    other = "Анна Котова выступила на форуме «Энергия Севера». Олег Ветров выступил на другом форуме."
-    assert of("took_part_in", other) == {("Анна Котова", "Энергия Севера")}
+def test_a_bare_event_noun_names_no_event():
+    # «на форуме» may refer back to a forum, but the speakers an article states that way are only
+    # some of those the month's texts name at it: a set built from them would be partial
+    text = "Анна Котова выступила на форуме «Энергия Севера». Олег Ветров выступил на форуме с докладом."
+    assert of("took_part_in", text) == {("Анна Котова", "Энергия Севера")}
 
 
 def test_a_list_of_subjects_with_an_unnamed_item_is_no_set():

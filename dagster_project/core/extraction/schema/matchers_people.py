@@ -20,7 +20,7 @@ from .arguments import (
     phrase_argument,
     role_holder,
 )
-from .lexicon import CLASS_NOUNS, PLAN_WORDS, POSITION_NOUNS, RELATIVE_TIME
+from .lexicon import PLAN_WORDS, POSITION_NOUNS
 from .relations import AGENTS, EVENT, PERSON, POSITION
 
 Fact = tuple[str, Argument, Argument]
@@ -304,7 +304,7 @@ class Speakers:
         heads = [
             c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "на" and c.feats.get("Case") == "Loc"
         ]
-        return [a for a in (argument(sentence, h, events) or _named_before(sentence, h) for h in heads) if a]
+        return [a for a in (argument(sentence, h, events) for h in heads) if a is not None]
 
     def _speakers(self, sentence: ParsedSentence, verb) -> list[Argument]:
         """The whole list after the verb, or the subjects before it when each is a named member."""
@@ -325,24 +325,6 @@ class Speakers:
         if head.lemma in POSITION_NOUNS:
             return title_holder(sentence, head)
         return argument(sentence, head, AGENTS)
-
-
-def _named_before(sentence: ParsedSentence, noun) -> Argument | None:
-    """A bare «на форуме» names the one forum the article named before it («Анна Соколова выступила
-    на форуме «Х». ... Иван Петров выступил на форуме с докладом»); with none or two named, with any
-    word of its own («на другом форуме») or a time of its own («в прошлом году»), it names nothing."""
-    if CLASS_NOUNS.get(noun.lemma) != EVENT or sentence.kids(noun, "amod", "nmod", "appos", "det", "flat:name"):
-        return None
-    if sentence.lemmas & RELATIVE_TIME:
-        return None
-    named = {}
-    for sent in sentence.article.sentences[: sentence.index]:
-        earlier = ParsedSentence(sent, sentence.article)
-        for token in earlier.tokens:
-            found = argument(earlier, token, frozenset({EVENT})) if token.lemma == noun.lemma else None
-            if found is not None:
-                named[found.normal] = found
-    return next(iter(named.values())) if len(named) == 1 else None
 
 
 PEOPLE_PATTERNS = (PostChanges(), ActingAppointments(), Speakers())
