@@ -86,8 +86,7 @@ def test_llm_triplets_pass_the_schema_type_checks():
     ]})  # fmt: skip
     outcome = triplets_from_results([LLMResult(item_id=tasks[0].item_id, value=reply)], chunks, "llm:test")
     assert [(t.subject, t.object) for t in outcome.triplets] == [
-        ("Анна Соколова", "Северный ветер"),
-        ("Северный ветер", "Заречье"),
+        ("Анна Соколова", "Северный ветер"), ("Северный ветер", "Заречье")
     ]
     problems = [d["problem"] for d in outcome.off_schema]
     assert len(problems) == 3
