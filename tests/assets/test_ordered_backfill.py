@@ -3,11 +3,10 @@ published_release depends on its own previous partition; the daemon's backfill i
 in-process, with runs executed as they are launched."""
 
 import logging
-import time
 from pathlib import Path
 
 from dagster import AssetKey, AssetRecordsFilter
-from dagster._core.execution.backfill import BulkActionStatus, PartitionBackfill
+from dagster._core.execution.backfill import BulkActionStatus
 from dagster._core.remote_origin import InProcessCodeLocationOrigin
 from dagster._core.test_utils import (
     InProcessTestWorkspaceLoadTarget,
@@ -15,10 +14,10 @@ from dagster._core.test_utils import (
     instance_for_test,
 )
 from dagster._core.types.loadable_target_origin import LoadableTargetOrigin
-from dagster._core.utils import make_new_backfill_id
 from dagster._daemon.backfill import execute_backfill_iteration
 
 from dagster_project.core.release.hub.local import LocalHub, repo_name
+from dagster_project.testing.backfills import add_asset_backfill
 from tests.conftest import pipeline_env
 
 IMMEDIATE_COORDINATOR = {"module": "dagster._core.run_coordinator", "class": "DefaultRunCoordinator"}
@@ -26,25 +25,10 @@ MONTHS_REVERSED = ["2025-11-01", "2025-10-01", "2025-09-01"]
 SYNC_LAUNCHER = {"module": "dagster._core.launcher.sync_in_memory_run_launcher", "class": "SyncInMemoryRunLauncher"}
 
 
-def _backfill(instance, workspace_context, partitions: list[str]) -> str:
-    asset_graph = workspace_context.create_request_context().asset_graph
-    backfill = PartitionBackfill.from_asset_partitions(
-        backfill_id=make_new_backfill_id(),
-        asset_graph=asset_graph,
-        partition_names=partitions,
-        asset_selection=[AssetKey(name) for name in ("public_texts", "public_questions", "private_qa",
-                                                       "private_texts", "public_testbeds", "private_testbeds",
-                                                       "published_release")],  # fmt: skip
-        backfill_timestamp=time.time(),
-        tags={},
-        dynamic_partitions_store=instance,
-        all_partitions=False,
-        title=None,
-        description=None,
-        run_config=None,
-    )
-    instance.add_backfill(backfill)
-    return backfill.backfill_id
+RELEASE_ASSETS = (
+    "public_texts", "public_questions", "private_qa", "private_texts", "public_testbeds", "private_testbeds",
+    "published_release",
+)  # fmt: skip
 
 
 def _run_daemon(instance, workspace_context, backfill_id: str, max_iterations: int = 20):
@@ -81,7 +65,7 @@ def test_a_backfill_launched_in_reverse_publishes_months_in_order(tmp_path, monk
     with instance_for_test(overrides=overrides) as instance:
         target = InProcessTestWorkspaceLoadTarget(InProcessCodeLocationOrigin(origin))
         with create_test_daemon_workspace_context(target, instance) as workspace_context:
-            backfill_id = _backfill(instance, workspace_context, MONTHS_REVERSED)
+            backfill_id = add_asset_backfill(instance, workspace_context, MONTHS_REVERSED, RELEASE_ASSETS)
             status, ticks = _run_daemon(instance, workspace_context, backfill_id)
         assert status == BulkActionStatus.COMPLETED_SUCCESS
         # the first tick starts the datasets of every month at once (they may run in parallel); the

@@ -5,13 +5,12 @@ graph of the one-machine pipeline. The backfill daemon is driven in-process, run
 are launched (as in test_ordered_backfill)."""
 
 import shutil
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pandas as pd
 from dagster import AssetKey, AssetMaterialization, DagsterInstance, build_sensor_context
-from dagster._core.execution.backfill import BulkActionStatus, PartitionBackfill
+from dagster._core.execution.backfill import BulkActionStatus
 from dagster._core.remote_origin import InProcessCodeLocationOrigin
 from dagster._core.test_utils import (
     InProcessTestWorkspaceLoadTarget,
@@ -19,34 +18,16 @@ from dagster._core.test_utils import (
     instance_for_test,
 )
 from dagster._core.types.loadable_target_origin import LoadableTargetOrigin
-from dagster._core.utils import make_new_backfill_id
 
 from dagster_project.cli import run_month
 from dagster_project.core.common.months import Month
 from dagster_project.definitions import build_definitions
 from dagster_project.sharded_schedule import month_due
+from dagster_project.testing.backfills import add_asset_backfill
 from tests.assets.test_ordered_backfill import IMMEDIATE_COORDINATOR, SYNC_LAUNCHER, _run_daemon
 from tests.conftest import SAMPLE_MONTH, pipeline_env
 
 STAGES = ["news_articles", "raw_triplet_shards", "raw_triplets", "normalized_triplets", "knowledge_graph"]
-
-
-def _backfill(instance, workspace_context, month: str) -> str:
-    backfill = PartitionBackfill.from_asset_partitions(
-        backfill_id=make_new_backfill_id(),
-        asset_graph=workspace_context.create_request_context().asset_graph,
-        partition_names=[month],
-        asset_selection=[AssetKey(name) for name in STAGES],
-        backfill_timestamp=time.time(),
-        tags={},
-        dynamic_partitions_store=instance,
-        all_partitions=False,
-        title=None,
-        description=None,
-        run_config=None,
-    )
-    instance.add_backfill(backfill)
-    return backfill.backfill_id
 
 
 def test_four_shards_through_dagster_give_the_graph_of_one_machine(tmp_path, monkeypatch, materialized_month):
@@ -60,7 +41,7 @@ def test_four_shards_through_dagster_give_the_graph_of_one_machine(tmp_path, mon
     with instance_for_test(overrides=overrides) as instance:
         target = InProcessTestWorkspaceLoadTarget(InProcessCodeLocationOrigin(origin))
         with create_test_daemon_workspace_context(target, instance) as workspace_context:
-            backfill_id = _backfill(instance, workspace_context, SAMPLE_MONTH.key)
+            backfill_id = add_asset_backfill(instance, workspace_context, [SAMPLE_MONTH.key], STAGES)
             status, _ = _run_daemon(instance, workspace_context, backfill_id)
         assert status == BulkActionStatus.COMPLETED_SUCCESS
         shard_runs = [run for run in instance.get_runs() if AssetKey("raw_triplet_shards") in run.asset_selection]

@@ -13,10 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from dagster import AssetKey, DagsterInstance
-from dagster._core.execution.backfill import BulkActionStatus, PartitionBackfill
+from dagster import DagsterInstance
+from dagster._core.execution.backfill import BulkActionStatus
 from dagster._core.test_utils import create_test_daemon_workspace_context
-from dagster._core.utils import make_new_backfill_id
 from dagster._core.workspace.load_target import PythonFileTarget
 from dagster._daemon.backfill import execute_backfill_iteration
 from dagster._daemon.run_coordinator.queued_run_coordinator_daemon import QueuedRunCoordinatorDaemon
@@ -24,15 +23,15 @@ from dagster._daemon.run_coordinator.queued_run_coordinator_daemon import Queued
 from dagster_project.core.release.hub.local import LocalHub, repo_name
 from dagster_project.pools import apply_pool_limits
 from dagster_project.settings import Settings
+from dagster_project.testing.backfills import add_asset_backfill
 from dagster_project.testing.postgres import find_postgres_bin, start_postgres, stop_postgres
+from tests.assets.test_ordered_backfill import RELEASE_ASSETS as DATASETS_AND_RELEASE
 from tests.conftest import pipeline_env
 
 pytestmark = pytest.mark.postgres
 
 REPO = Path(__file__).resolve().parents[2]
 DEFS_FILE = REPO / "tests" / "assets" / "ordered_backfill_defs.py"
-DATASETS_AND_RELEASE = ["public_texts", "public_questions", "private_qa", "private_texts", "public_testbeds",
-                        "private_testbeds", "published_release"]
 
 
 @pytest.fixture
@@ -47,24 +46,6 @@ def postgres():
     finally:
         stop_postgres(server, bin_dir)
         shutil.rmtree(root, ignore_errors=True)
-
-
-def _backfill(instance, workspace_context, partitions: list[str]) -> str:
-    backfill = PartitionBackfill.from_asset_partitions(
-        backfill_id=make_new_backfill_id(),
-        asset_graph=workspace_context.create_request_context().asset_graph,
-        partition_names=partitions,
-        asset_selection=[AssetKey(name) for name in DATASETS_AND_RELEASE],
-        backfill_timestamp=time.time(),
-        tags={},
-        dynamic_partitions_store=instance,
-        all_partitions=False,
-        title=None,
-        description=None,
-        run_config=None,
-    )
-    instance.add_backfill(backfill)
-    return backfill.backfill_id
 
 
 def _drive_daemon(instance, workspace_context, backfill_id: str, deadline_s: float = 300) -> BulkActionStatus:
@@ -104,9 +85,11 @@ def test_the_production_instance_runs_a_month_and_a_backfill_on_postgres(postgre
 
         target = PythonFileTarget(str(DEFS_FILE), "defs", str(REPO), "ragbench")
         with create_test_daemon_workspace_context(target, instance) as workspace_context:
-            one_month = _backfill(instance, workspace_context, ["2025-09-01"])
+            one_month = add_asset_backfill(instance, workspace_context, ["2025-09-01"], DATASETS_AND_RELEASE)
             assert _drive_daemon(instance, workspace_context, one_month) == BulkActionStatus.COMPLETED_SUCCESS
-            two_months = _backfill(instance, workspace_context, ["2025-11-01", "2025-10-01"])
+            two_months = add_asset_backfill(
+                instance, workspace_context, ["2025-11-01", "2025-10-01"], DATASETS_AND_RELEASE
+            )
             assert _drive_daemon(instance, workspace_context, two_months) == BulkActionStatus.COMPLETED_SUCCESS
 
     # read back from Postgres itself: every run succeeded, one publication per month, in month order
