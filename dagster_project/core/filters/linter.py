@@ -17,6 +17,7 @@ import pandas as pd
 
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma_key, lemmas, needs_vowel, parse_document
+from .alternatives import asked_facts, fills, question_tense, relation_words, verb_arguments
 from .question_grammar import (
     Clause,
     Group,
@@ -41,9 +42,10 @@ CONDITION_REDUNDANT = "condition_redundant"
 UNGRAMMATICAL = "ungrammatical"
 ANSWER_IN_QUESTION = "answer_in_question"
 INCOMPLETE_SET = "incomplete_set"
+NOT_UNIQUE = "not_unique"
 REASON_CODES = (
     MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
-    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET,
+    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE,
 )  # fmt: skip
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
@@ -267,6 +269,7 @@ class GoldTexts:
         self._parse = parse
         self._lemmas: dict[str, str] = {}
         self._entities: dict[str, list[Name]] = {}
+        self._documents: dict[str, Any] = {}
         self._quoted: dict[str, dict[str, set[str]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
@@ -292,11 +295,28 @@ class GoldTexts:
         """Lemma key of each named entity's normal form -> PER / ORG / LOC."""
         return {name.key: name.type for name in self.names(article_id)}
 
+    @property
+    def article_ids(self) -> list[str]:
+        return list(self._text)
+
+    def text(self, article_id: str) -> str:
+        return self._text[article_id]
+
+    def document(self, article_id: str):
+        """The article's Natasha parse (sentences, tokens with lemmas and dependencies, spans)."""
+        if article_id not in self._documents:
+            self._documents[article_id] = self._parse(self._text[article_id])
+        return self._documents[article_id]
+
+    def kinds(self, key: str, article_ids: Iterable[str]) -> set[str]:
+        """The entity types (PER / ORG / LOC) the texts give a name's lemma key."""
+        return {name.type for a in article_ids if a in self for name in self.names(a) if name.key == key}
+
     def names(self, article_id: str) -> list[Name]:
         """The named entities Natasha finds in the text, and quoted names it missed, in text order."""
         if article_id not in self._entities:
             text = self._text[article_id]
-            doc = self._parse(text)
+            doc = self.document(article_id)
             found = [Name(span.start, span.stop, span.type, lemma_key(span.normal or span.text)) for span in doc.spans]
             for match in _QUOTED_NAME.finditer(text):
                 if not any(n.start <= match.start() < n.stop or match.start() <= n.start < match.end() for n in found):
@@ -389,6 +409,59 @@ def set_findings(
     return findings
 
 
+def _other_arguments(asked, question: str, ends: set[str], texts: GoldTexts, kinds: set[str]) -> Iterable[str]:
+    """Names the month's sentences put in `asked.sought`'s place of the relation, beside `asked.given`."""
+    words, preposition = relation_words(asked.relation)
+    given = lemma_key(asked.given)
+    if not words or not kinds:
+        return
+    tense = question_tense(question, words[0])
+    given_role, sought_role = ("subj", "obj") if asked.sought_is_object else ("obj", "subj")
+    for article_id in texts.article_ids:
+        lemma_text = texts.lemma_text(article_id)
+        if f" {given} " not in lemma_text or not all(f" {w} " in lemma_text for w in words):
+            continue
+        names = texts.names(article_id)
+        for sentence in texts.document(article_id).sents:
+            key = f" {lemma_key(sentence.text)} "
+            if not all(f" {w} " in key for w in words):
+                continue
+            inside = [n for n in names if sentence.start <= n.start < sentence.stop]
+            for verb in (t for t in sentence.tokens if t.lemma == words[0]):
+                if tense and verb.feats.get("Tense") not in {None, tense}:
+                    continue
+                arguments = verb_arguments(sentence, inside, verb)
+                if not any(a.key == given and fills(a, given_role, preposition) for a in arguments):
+                    continue
+                for a in arguments:
+                    if fills(a, sought_role, preposition) and a.type in kinds and not _names_an_end(a.key, ends):
+                        yield texts.text(article_id)[a.start : a.stop].strip("«»")
+
+
+def _names_an_end(key: str, ends: set[str]) -> bool:
+    """«Банк «Заречный»» names the end «Заречный»."""
+    return any(f" {end} " in f" {key} " or f" {key} " in f" {end} " for end in ends)
+
+
+def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding]:
+    """The answer is the only one the month's texts give: no sentence states the question's relation
+    of its named entity with another name of the answer's kind (for mh, also of the bridge's kind).
+    For a set, such a name is a missing member."""
+    triples_text = getattr(row, "triples_text", None)
+    asked = asked_facts(row.type, triples_text, items)
+    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    code = INCOMPLETE_SET if row.type == "set" else NOT_UNIQUE
+    findings = []
+    for fact in asked:
+        sought = lemma_key(fact.sought)
+        kinds = texts.kinds(sought, row.article_ids) or texts.kinds(sought, texts.article_ids)
+        other = next(iter(_other_arguments(fact, row.question, ends, texts, kinds)), None)
+        if other is not None:
+            detail = f"the texts also give «{other}» for «{fact.given} | {fact.relation}», besides «{fact.sought}»"
+            findings.append(Finding(code, detail))
+    return findings
+
+
 def condition_findings(question: str, triples_text: str | None) -> list[Finding]:
     """A cond question names both of its conditions: two predicates, and each condition's entity."""
     clauses = split_clauses(tokenize(question))
@@ -416,6 +489,8 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     if row.type == "set":
         findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
                                  getattr(row, "triples_text", None))
+    if row.type in {"simple", "set", "mh"}:
+        findings += uniqueness_findings(row, items, texts)
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))
     unique = []

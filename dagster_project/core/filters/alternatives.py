@@ -1,0 +1,138 @@
+"""Other arguments the month's texts give a question's relation: is its answer the only one?
+
+A question about the fact (given, relation, sought) asks for `sought`. When a sentence of the
+month has the relation's words, `given` in its own role and another name of `sought`'s kind in
+the role of `sought` («клуб «Старт» выиграл у клуба «Кедр»» besides «Сокол» for «Какой клуб
+выиграл у клуба «Кедр»?»), a reader of the texts finds two answers. Roles come from the
+dependency parse the pipeline already has: the subject (nsubj) is the fact's subject, an object
+or an oblique with the relation's preposition is its object.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from ..common.russian import lemma_key, lemmas, morph
+
+# Prepositions and question words that end a relation label («выиграть у», «выдать кредит (кому)»).
+_FUNCTION_WORDS = frozenset({"с", "со", "в", "во", "у", "к", "на", "о", "об", "по", "за", "из", "от", "до", "для",
+                             "против", "при", "кому", "чему", "кто", "что", "когда", "где"})  # fmt: skip
+# How a name hangs on the noun that carries its role: «клуба «Кедр»», «Анна и Олег», «Иван Петров».
+_NAME_LINKS = frozenset({"appos", "flat", "flat:name", "conj", "compound"})
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One fact as the question uses it: `given` is named (or known), `sought` is asked for."""
+
+    given: str
+    relation: str
+    sought: str
+    sought_is_object: bool
+
+
+def asked_facts(kind: str, triples_text: str | None, items: list[str]) -> list[Asked]:
+    """The facts whose one end the question asks for: the answer, and for mh also the bridge
+    (the entity both facts share, which the question describes but does not name)."""
+    facts = [[part.strip() for part in fact.split("|")] for fact in (json.loads(triples_text) if triples_text else [])]
+    facts = [fact for fact in facts if len(fact) == 3]
+    answers = {lemma_key(item) for item in items}
+    bridge: set[str] = set()
+    if kind == "mh" and len(facts) == 2:
+        bridge = {lemma_key(facts[0][0]), lemma_key(facts[0][2])} & {lemma_key(facts[1][0]), lemma_key(facts[1][2])}
+    elif kind not in {"simple", "set"}:
+        return []
+    asked = []
+    for subject, relation, obj in facts:
+        sought = answers if answers & {lemma_key(subject), lemma_key(obj)} else bridge
+        if lemma_key(obj) in sought:
+            asked.append(Asked(subject, relation, obj, True))
+        elif lemma_key(subject) in sought:
+            asked.append(Asked(obj, relation, subject, False))
+    return asked
+
+
+def relation_words(relation: str) -> tuple[list[str], str]:
+    """The content lemmas of a relation label and its preposition («подписать соглашение с» ->
+    [подписать, соглашение], «с»)."""
+    words = re.sub(r"\(.*?\)", " ", relation).split()
+    preposition = words[-1] if len(words) > 1 and words[-1] in _FUNCTION_WORDS else ""
+    return [w for w in lemmas(" ".join(words)) if w not in _FUNCTION_WORDS], preposition
+
+
+def question_tense(question: str, verb_lemma: str) -> str | None:
+    """Pres or Past of the question's form of the relation's verb («возглавляет» is not
+    «возглавлял»: a past state is a former one)."""
+    for word in re.findall(r"\w+", question):
+        reading = morph().parse(word)[0]
+        if reading.normal_form == verb_lemma:
+            return "Pres" if "pres" in reading.tag else "Past" if "past" in reading.tag else None
+    return None
+
+
+def _position(token_id: str) -> int:
+    return int(token_id.split("_")[1])
+
+
+@dataclass(frozen=True)
+class Argument:
+    key: str
+    type: str
+    start: int
+    stop: int
+    role: str  # subj or obj
+    preposition: str
+    relation: str
+
+
+def _attachment(sentence, by_id: dict, start: int, stop: int):
+    """The token through which a name (characters start..stop) attaches to its clause: up from the
+    name's root through class nouns, conjuncts and genitive-free nmods."""
+    tokens = [t for t in sentence.tokens if start <= t.start < stop and t.text not in "«»\""]
+    ids = {t.id for t in tokens}
+    roots = [t for t in tokens if t.head_id not in ids]
+    if not roots:
+        return None
+    current = roots[0]
+    for _ in range(4):
+        head = by_id.get(current.head_id)
+        if head is None or head.pos == "VERB":
+            break
+        has_case = any(t.head_id == current.id and t.rel == "case" for t in sentence.tokens)
+        if not (current.rel in _NAME_LINKS or (current.rel == "nmod" and not has_case)):
+            break
+        current = head
+    return current
+
+
+def verb_arguments(sentence, names, verb) -> list[Argument]:
+    """The names of a sentence that are the subject or an object of `verb`."""
+    by_id = {t.id: t for t in sentence.tokens}
+    has_subject = any(t.head_id == verb.id and t.rel.startswith("nsubj") for t in sentence.tokens)
+    before = [_position(t.id) for t in sentence.tokens if t.pos == "VERB" and _position(t.id) < _position(verb.id)]
+    clause_start, verb_at = max(before, default=0), _position(verb.id)
+    found = []
+    for name in names:
+        link = _attachment(sentence, by_id, name.start, name.stop)
+        if link is None:
+            continue
+        role = None
+        if link.head_id == verb.id:
+            role = "subj" if link.rel.startswith("nsubj") else "obj" if link.rel in {"obj", "obl", "iobj"} else None
+        elif not has_subject and link.rel.startswith("nsubj") and clause_start < _position(link.id) < verb_at:
+            role = "subj"  # the parser hung this clause's subject on the verb before it
+        if role is None:
+            continue
+        preposition = next((t.lemma for t in sentence.tokens if t.head_id == link.id and t.rel == "case"), "")
+        found.append(Argument(name.key, name.type, name.start, name.stop, role, preposition, link.rel))
+    return found
+
+
+def fills(argument: Argument, role: str, preposition: str) -> bool:
+    """Does the argument stand where the relation puts this end: the subject, or the object with the
+    relation's preposition (a direct object when it has none)?"""
+    if argument.role != role:
+        return False
+    return role == "subj" or (argument.preposition == preposition and (bool(preposition) or argument.relation == "obj"))
