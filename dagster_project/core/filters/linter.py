@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 
 from ..common.parses import article_text
-from ..common.russian import PREPOSITION_VOWEL, lemma_key, lemmas, needs_vowel, parse_document
+from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
 from .alternatives import asked_facts, fills, question_tense, relation_words, verb_arguments
 from .question_grammar import (
     Clause,
@@ -63,6 +63,10 @@ _TIME_UNITS = frozenset({"год", "месяц", "неделя", "день", "с
 _EVENTS = frozenset({"матч", "игра", "тур", "встреча", "заседание", "сессия", "этап", "раз", "турнир", "выпуск"})
 _PERSON_WORDS = frozenset({"кто"})  # every case form lemmatizes to "кто"
 _PLACE_WORDS = frozenset({"где", "куда", "откуда"})
+# Class nouns of organizations, as «Какую организацию ...?» uses them.
+_ORGANIZATION_NOUNS = frozenset({"организация", "компания", "предприятие", "учреждение", "фирма", "ведомство"})
+# Authorities that are always of a place: a name cannot end with one in the genitive and no owner.
+_OWNED_NOUNS = frozenset({"мэрия", "администрация", "правительство", "префектура", "дума"})
 # A word and the innermost «...» name after it: «ООО «Бергранит»», «пароход «Гордый»», «у «Сокола»».
 _QUOTED = re.compile(r"(\w+)\s+«([^«»]{2,80})»")
 # A name in quotes, for lists of organizations Natasha does not tag: «А», «Б» и «В».
@@ -190,7 +194,7 @@ def answer_findings(
 ) -> list[Finding]:
     findings = []
     for item in items:
-        problem = fragment_problem(item)
+        problem = fragment_problem(item) or _malformed_name(item)
         if problem:
             findings.append(Finding(FRAGMENT_ANSWER, problem))
         findings += relative_time(item)
@@ -202,6 +206,13 @@ def answer_findings(
         if key and f" {key} " in question_key:
             findings.append(Finding(ANSWER_IN_QUESTION, f"the question names its answer «{item}»"))
     return findings
+
+
+def _malformed_name(item: str) -> str | None:
+    """A doubled space inside a name («МУП  Водоканал») is where normalization dropped its quotes."""
+    if "  " in item.strip():
+        return f"«{item}» is a name that lost its quotes"
+    return None
 
 
 def _question_word_findings(wh: Token | None, items: list[str], is_person) -> list[Finding]:
@@ -312,6 +323,11 @@ class GoldTexts:
         """The entity types (PER / ORG / LOC) the texts give a name's lemma key."""
         return {name.type for a in article_ids if a in self for name in self.names(a) if name.key == key}
 
+    def main_kind(self, key: str, article_ids: Iterable[str]) -> str | None:
+        """The type the texts give a name most often (Natasha tags a town now and then as ORG)."""
+        found = [name.type for a in article_ids if a in self for name in self.names(a) if name.key == key]
+        return max(sorted(set(found)), key=found.count) if found else None
+
     def names(self, article_id: str) -> list[Name]:
         """The named entities Natasha finds in the text, and quoted names it missed, in text order."""
         if article_id not in self._entities:
@@ -371,6 +387,67 @@ def _oblique_name(item: str, article_ids: list[str], texts: GoldTexts) -> Findin
     if written and surface not in written:
         return Finding(FRAGMENT_ANSWER, f"«{item}» is an oblique form of «{sorted(written)[0]}» as the texts write it")
     return None
+
+
+def class_noun_findings(question: str, items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
+    """«Какую организацию ...?» asks for an organization: an answer the texts mostly name as a place
+    (Natasha's LOC) does not fit it. (Not the converse: «мэрии Сопкинска» often tags the town ORG.)"""
+    tokens = [t for t in tokenize(question) if t.kind != "punct"]
+    nouns = [after.lemma() for word, after in zip(tokens, tokens[1:], strict=False) if word.lemma() == "какой"]
+    findings = []
+    for noun in nouns[:1]:
+        for item in items if noun in _ORGANIZATION_NOUNS else []:
+            if texts.main_kind(lemma_key(item), article_ids) == "LOC":
+                findings.append(Finding(QUESTION_WORD_TYPE, f"«{noun}» does not fit «{item}», a place in the texts"))
+    return findings
+
+
+def _name_continues(item: str, article_id: str, texts: GoldTexts) -> bool | None:
+    """Whether the first occurrence of an unquoted name in the text goes on with a capitalized
+    genitive («Фонд развития промышленности Северореченской области»): news gives the full name
+    first and may shorten it later. None when the text does not have it."""
+    wanted = lemmas(item)
+    tokens = [t for sentence in texts.document(article_id).sents for t in sentence.tokens]
+    keys = [lemma(t.text) for t in tokens]
+    persons = [n for n in texts.names(article_id) if n.type == "PER"]
+    for i in range(len(tokens) - len(wanted)):
+        if keys[i : i + len(wanted)] == wanted:
+            following = tokens[i + len(wanted)]
+            return (following.text[:1].isupper() and "gent" in cases_of(following.text)
+                    and not any(n.start <= following.start < n.stop for n in persons))  # fmt: skip
+    return None
+
+
+def truncated_name_findings(items: list[str], article_ids: list[str], texts: GoldTexts, is_person) -> list[Finding]:
+    """An unquoted name of two words or more that the gold texts first write on with a capitalized
+    genitive is cut short: «Фонд развития промышленности» of «... Северореченской области»; so is
+    a name ending in the genitive of an authority that is always someone's («... мэрии» of which city?)."""
+    findings = []
+    for item in items:
+        if len(item.split()) < 2 or is_person(item) or any(c.isdigit() for c in item):
+            continue
+        verdicts = [_name_continues(item, a, texts) for a in article_ids]
+        if any(v is True for v in verdicts) and not any(v is False for v in verdicts):
+            findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» is cut short: the texts go on with a genitive"))
+        elif lemmas(item)[-1] in _OWNED_NOUNS and "gent" in cases_of(item.split()[-1]):
+            findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» ends with «{item.split()[-1]}» of nobody"))
+    return findings
+
+
+def bare_name_findings(question: str, article_ids: list[str], texts: GoldTexts) -> list[Finding]:
+    """A name the texts write in quotes after its class noun («судоверфь «Кречет»») written bare
+    after a noun in the question («Судоверфь Кречет») has lost its quotes."""
+    quoted: dict[str, set[str]] = {}
+    for article_id in article_ids:
+        for key, forms in texts.quoted_names(article_id).items():
+            quoted.setdefault(key, set()).update(forms)
+    tokens = tokenize(question)
+    findings = []
+    for before, word in zip(tokens, tokens[1:], strict=False):
+        if before.kind == "word" and before.has_pos("NOUN") and word.kind == "word" and word.text[:1].isupper():
+            if _surface(word.text) in quoted.get(lemma_key(word.text), set()):
+                findings.append(Finding(UNGRAMMATICAL, f"«{word.text}» after «{before.text}» needs its quotes"))
+    return findings
 
 
 def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
@@ -486,6 +563,10 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings = question_findings(row.question)
     findings += answer_findings(row.question, items, texts.person_judge(row.article_ids))
     findings += text_findings(items, list(row.article_ids), texts)
+    gold = [a for a in row.article_ids if a in texts]
+    findings += class_noun_findings(row.question, items, gold, texts)
+    findings += truncated_name_findings(items, gold, texts, texts.person_judge(gold))
+    findings += bare_name_findings(row.question, gold, texts)
     if row.type == "set":
         findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
                                  getattr(row, "triples_text", None))
