@@ -23,6 +23,20 @@ _FUNCTION_WORDS = frozenset({"с", "со", "в", "во", "у", "к", "на", "о
 _NAME_LINKS = frozenset({"appos", "flat", "flat:name", "conj", "compound"})
 
 
+# Words news uses for one another in the same relation: a contract is signed or concluded, and
+# «договор», «контракт» and «соглашение» name the same signed paper.
+_SYNONYMS = ({"подписать", "заключить"}, {"соглашение", "договор", "контракт"})
+
+
+def synonyms(word: str) -> set[str]:
+    return next((group for group in _SYNONYMS if word in group), {word})
+
+
+def said(word: str, lemma_text: str) -> bool:
+    """Does a lemmatized text (spaces around) have the word or a synonym of it?"""
+    return any(f" {w} " in lemma_text for w in synonyms(word))
+
+
 @dataclass(frozen=True)
 class Asked:
     """One fact as the question uses it: `given` is named (or known), `sought` is asked for."""

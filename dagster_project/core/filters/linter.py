@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
-from .alternatives import asked_facts, fills, question_tense, relation_words, verb_arguments
+from .alternatives import asked_facts, fills, question_tense, relation_words, said, synonyms, verb_arguments
 from .question_grammar import (
     Clause,
     Group,
@@ -390,14 +390,14 @@ def _oblique_name(item: str, article_ids: list[str], texts: GoldTexts) -> Findin
 
 
 def class_noun_findings(question: str, items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
-    """«Какую организацию ...?» asks for an organization: an answer the texts mostly name as a place
-    (Natasha's LOC) does not fit it. (Not the converse: «мэрии Сопкинска» often tags the town ORG.)"""
+    """«Какую организацию ...?» asks for an organization: an answer the month's texts mostly name as a
+    place (Natasha's LOC) does not fit it. (Not the converse: «мэрии Сопкинска» often tags the town ORG.)"""
     tokens = [t for t in tokenize(question) if t.kind != "punct"]
     nouns = [after.lemma() for word, after in zip(tokens, tokens[1:], strict=False) if word.lemma() == "какой"]
     findings = []
     for noun in nouns[:1]:
         for item in items if noun in _ORGANIZATION_NOUNS else []:
-            if texts.main_kind(lemma_key(item), article_ids) == "LOC":
+            if texts.main_kind(lemma_key(item), texts.article_ids) == "LOC":
                 findings.append(Finding(QUESTION_WORD_TYPE, f"«{noun}» does not fit «{item}», a place in the texts"))
     return findings
 
@@ -496,15 +496,15 @@ def _other_arguments(asked, question: str, ends: set[str], texts: GoldTexts, kin
     given_role, sought_role = ("subj", "obj") if asked.sought_is_object else ("obj", "subj")
     for article_id in texts.article_ids:
         lemma_text = texts.lemma_text(article_id)
-        if f" {given} " not in lemma_text or not all(f" {w} " in lemma_text for w in words):
+        if f" {given} " not in lemma_text or not all(said(w, lemma_text) for w in words):
             continue
         names = texts.names(article_id)
         for sentence in texts.document(article_id).sents:
             key = f" {lemma_key(sentence.text)} "
-            if not all(f" {w} " in key for w in words):
+            if not all(said(w, key) for w in words):
                 continue
             inside = [n for n in names if sentence.start <= n.start < sentence.stop]
-            for verb in (t for t in sentence.tokens if t.lemma == words[0]):
+            for verb in (t for t in sentence.tokens if t.lemma in synonyms(words[0])):
                 if tense and verb.feats.get("Tense") not in {None, tense}:
                     continue
                 arguments = verb_arguments(sentence, inside, verb)
