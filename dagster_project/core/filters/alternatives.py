@@ -121,8 +121,9 @@ def _attachment(sentence, by_id: dict, start: int, stop: int):
     return current
 
 
-def verb_arguments(sentence, names, verb) -> list[Argument]:
-    """The names of a sentence that are the subject or an object of `verb`."""
+def verb_arguments(sentence, names, verb, relation_nouns: set[str] = frozenset()) -> list[Argument]:
+    """The names of a sentence that are the subject or an object of `verb` (or of the relation's
+    noun that is the verb's object: «подписать соглашение с X»)."""
     by_id = {t.id: t for t in sentence.tokens}
     has_subject = any(t.head_id == verb.id and t.rel.startswith("nsubj") for t in sentence.tokens)
     before = [_position(t.id) for t in sentence.tokens if t.pos == "VERB" and _position(t.id) < _position(verb.id)]
@@ -132,15 +133,18 @@ def verb_arguments(sentence, names, verb) -> list[Argument]:
         link = _attachment(sentence, by_id, name.start, name.stop)
         if link is None:
             continue
-        role = None
-        if link.head_id == verb.id:
+        role, relation = None, link.rel
+        head = by_id.get(link.head_id)
+        if link.rel == "nmod" and head is not None and head.head_id == verb.id and head.lemma in relation_nouns:
+            role, relation = "obj", "obl"  # «подписал контракт с компанией»: the argument of the verb's noun
+        elif link.head_id == verb.id:
             role = "subj" if link.rel.startswith("nsubj") else "obj" if link.rel in {"obj", "obl", "iobj"} else None
         elif not has_subject and link.rel.startswith("nsubj") and clause_start < _position(link.id) < verb_at:
             role = "subj"  # the parser hung this clause's subject on the verb before it
         if role is None:
             continue
         preposition = next((t.lemma for t in sentence.tokens if t.head_id == link.id and t.rel == "case"), "")
-        found.append(Argument(name.key, name.type, name.start, name.stop, role, preposition, link.rel))
+        found.append(Argument(name.key, name.type, name.start, name.stop, role, preposition, relation))
     return found
 
 
@@ -150,3 +154,55 @@ def fills(argument: Argument, role: str, preposition: str) -> bool:
     if argument.role != role:
         return False
     return role == "subj" or (argument.preposition == preposition and (bool(preposition) or argument.relation == "obj"))
+
+
+# Relations that state where an organization is based; news says it with «из Казани» or «казанская».
+HOME_RELATIONS = frozenset({"базироваться", "находиться", "располагаться"})
+
+
+def toponymic(adjective: str, place: str) -> bool:
+    """Is the adjective the place's («казанский» of «Казань», «московский» of «Москва»)? Russian
+    makes it with -ский from the name's stem, which may drop its last letters."""
+    if not adjective.endswith("ский") or len(place) < 4:
+        return False
+    return adjective[:-4].startswith(place[: max(4, len(place) - 2)])
+
+
+def home_city_names(sentence, names, place: str, class_noun: str) -> list:
+    """The names of the class noun a sentence places in a city: the class noun the name is apposed
+    to has «из <place>» or the place's adjective («компания «Промавтоматика» из Казани», «казанская
+    компания «Поволжские генераторы»»)."""
+    by_id = {t.id: t for t in sentence.tokens}
+    found = []
+    for name in names:
+        tokens = [t for t in sentence.tokens if name.start <= t.start < name.stop and t.text not in "«»\""]
+        ids = {t.id for t in tokens}
+        roots = [t for t in tokens if t.head_id not in ids][:1]
+        if not roots or roots[0].rel not in {"appos", "flat", "flat:name"} or roots[0].head_id not in by_id:
+            continue
+        noun = by_id[roots[0].head_id]  # the class noun the name is apposed to
+        if noun.lemma != class_noun:
+            continue
+        noun_ids = {noun.id}
+        name_end = max(_position(t.id) for t in tokens)
+        for child in (t for t in sentence.tokens if t.head_id in noun_ids):
+            # «из Казани» right after the name (a parse may hang a later «из» on the wrong noun)
+            of_place = child.rel == "nmod" and child.lemma == place and any(
+                t.head_id == child.id and t.lemma == "из" and _position(t.id) <= name_end + 2 for t in sentence.tokens
+            )
+            if of_place or (child.rel == "amod" and toponymic(child.lemma, place)):
+                found.append(name)
+                break
+    return found
+
+
+def asked_class_noun(question: str, sought_is_answer: bool) -> str | None:
+    """The class noun the question gives what it asks for: after «какой» for the answer
+    («Какая компания ...»), before «, который» for an mh bridge («... в городе, который ...»)."""
+    words = re.findall(r"[\w-]+|,", question)
+    for i, word in enumerate(words[:-1]):
+        if sought_is_answer and morph().parse(word)[0].normal_form == "какой":
+            return morph().parse(words[i + 1])[0].normal_form
+        if not sought_is_answer and word == "," and words[i + 1].lower().startswith("котор") and i > 0:
+            return morph().parse(words[i - 1])[0].normal_form
+    return None

@@ -17,7 +17,19 @@ import pandas as pd
 
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
-from .alternatives import asked_facts, fills, question_tense, relation_words, said, synonyms, verb_arguments
+from .alternatives import (
+    HOME_RELATIONS,
+    asked_class_noun,
+    asked_facts,
+    fills,
+    home_city_names,
+    question_tense,
+    relation_words,
+    said,
+    synonyms,
+    toponymic,
+    verb_arguments,
+)
 from .question_grammar import (
     Clause,
     Group,
@@ -486,13 +498,20 @@ def set_findings(
     return findings
 
 
-def _other_arguments(asked, question: str, ends: set[str], texts: GoldTexts, kinds: set[str]) -> Iterable[str]:
+def _other_arguments(
+    asked, question: str, ends: set[str], answers: set[str], texts: GoldTexts, kinds: set[str]
+) -> Iterable[str]:
     """Names the month's sentences put in `asked.sought`'s place of the relation, beside `asked.given`."""
     words, preposition = relation_words(asked.relation)
     given = lemma_key(asked.given)
     if not words or not kinds:
         return
+    if words[0] in HOME_RELATIONS and not asked.sought_is_object:
+        class_noun = asked_class_noun(question, lemma_key(asked.sought) in answers)
+        yield from _other_residents(given, ends, texts, kinds, class_noun) if class_noun else ()
+        return
     tense = question_tense(question, words[0])
+    nouns = {synonym for word in words[1:] for synonym in synonyms(word)}
     given_role, sought_role = ("subj", "obj") if asked.sought_is_object else ("obj", "subj")
     for article_id in texts.article_ids:
         lemma_text = texts.lemma_text(article_id)
@@ -507,17 +526,37 @@ def _other_arguments(asked, question: str, ends: set[str], texts: GoldTexts, kin
             for verb in (t for t in sentence.tokens if t.lemma in synonyms(words[0])):
                 if tense and verb.feats.get("Tense") not in {None, tense}:
                     continue
-                arguments = verb_arguments(sentence, inside, verb)
-                if not any(a.key == given and fills(a, given_role, preposition) for a in arguments):
+                arguments = verb_arguments(sentence, inside, verb, nouns)
+                if not any(_names_an_end(a.key, {given}) and fills(a, given_role, preposition) for a in arguments):
                     continue
                 for a in arguments:
                     if fills(a, sought_role, preposition) and a.type in kinds and not _names_an_end(a.key, ends):
                         yield texts.text(article_id)[a.start : a.stop].strip("«»")
 
 
+def _other_residents(place: str, ends: set[str], texts: GoldTexts, kinds: set[str], noun: str) -> Iterable[str]:
+    """Names of the answer's kind and class noun the month's texts place in the same city."""
+    for article_id in texts.article_ids:
+        for sentence in texts.document(article_id).sents:
+            if not any(t.lemma == place or toponymic(t.lemma, place) for t in sentence.tokens):
+                continue
+            inside = [n for n in texts.names(article_id) if sentence.start <= n.start < sentence.stop]
+            for name in home_city_names(sentence, inside, place, noun):
+                if name.type in kinds and not _names_an_end(name.key, ends):
+                    yield texts.text(article_id)[name.start : name.stop].strip("«»")
+
+
 def _names_an_end(key: str, ends: set[str]) -> bool:
-    """«Банк «Заречный»» names the end «Заречный»."""
-    return any(f" {end} " in f" {key} " or f" {key} " in f" {end} " for end in ends)
+    """«Банк «Заречный»» names the end «Заречный»; «Денисом Шатровым» (a form Natasha left
+    inflected) names «Денис Шатров»: word by word the same stem, as Russian endings are short."""
+    return any(f" {end} " in f" {key} " or f" {key} " in f" {end} " or _same_stems(key, end) for end in ends)
+
+
+def _same_stems(first: str, second: str) -> bool:
+    pairs = list(zip(first.split(), second.split(), strict=False))
+    if not pairs or len(first.split()) != len(second.split()):
+        return False
+    return all(a[: max(3, min(len(a), len(b)) - 2)] == b[: max(3, min(len(a), len(b)) - 2)] for a, b in pairs)
 
 
 def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding]:
@@ -532,7 +571,8 @@ def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     for fact in asked:
         sought = lemma_key(fact.sought)
         kinds = texts.kinds(sought, row.article_ids) or texts.kinds(sought, texts.article_ids)
-        other = next(iter(_other_arguments(fact, row.question, ends, texts, kinds)), None)
+        answers = {lemma_key(i) for i in items}
+        other = next(iter(_other_arguments(fact, row.question, ends, answers, texts, kinds)), None)
         if other is not None:
             detail = f"the texts also give «{other}» for «{fact.given} | {fact.relation}», besides «{fact.sought}»"
             findings.append(Finding(code, detail))

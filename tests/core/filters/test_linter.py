@@ -293,3 +293,30 @@ def test_a_name_cut_short_or_unquoted():
     assert reason_codes(table.loc["Какой сухогруз спустила на воду Верфь Буревестник?", "reason"]) == [UNGRAMMATICAL]
     assert table.loc["Какой сухогруз спустила на воду верфь «Буревестник»?", "verdict"] == "pass"
     assert FRAGMENT_ANSWER in reason_codes(table.loc["Какой фонд выдал гранты в Тверской области?", "reason"])
+
+
+def test_another_resident_of_the_city_or_another_contract_partner_is_a_second_answer():
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Выставка",
+         "text": "Компания «Искра» из Самары показала новый станок. "
+                 "Компания «Волна» подписала соглашение с самарской компанией «Гранит». "
+                 "Клуб «Метеор» из Самары выиграл у клуба «Заря»."},
+        {"article_id": "a2", "title": "Порт",
+         "text": "Клуб «Северный» заключил договор с компанией «Мост». "
+                 "Клуб «Северный» подписал контракт с компанией «Причал»."},
+    ])  # fmt: skip
+    rows = []
+    for question, answer, fact in [
+        ("Какая компания базируется в Самаре?", "Искра", "Искра | базироваться в | Самара"),
+        ("Какой клуб базируется в Самаре?", "Метеор", "Метеор | базироваться в | Самара"),
+        ("С какой компанией подписал контракт клуб «Северный»?", "Причал", "Северный | подписать контракт с | Причал"),
+    ]:
+        row = _qa(question, answer, article_ids=("a1", "a2"))
+        row["triples_text"] = json.dumps([fact], ensure_ascii=False)
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    city = table.loc["Какая компания базируется в Самаре?", "reason"]
+    assert reason_codes(city) == [NOT_UNIQUE] and "«Гранит»" in city  # «самарской компанией»
+    assert table.loc["Какой клуб базируется в Самаре?", "verdict"] == "pass"  # the only club from Samara
+    partner = table.loc["С какой компанией подписал контракт клуб «Северный»?", "reason"]
+    assert reason_codes(partner) == [NOT_UNIQUE] and "«Мост»" in partner  # a договор concluded is a contract signed
