@@ -416,10 +416,11 @@ def class_noun_findings(question: str, items: list[str], article_ids: list[str],
 
 def _name_continues(item: str, article_id: str, texts: GoldTexts) -> bool | None:
     """Whether the first occurrence of an unquoted name in the text goes on with a capitalized
-    genitive («Фонд развития промышленности Северореченской области»): news gives the full name
-    first and may shorten it later. None when the text does not have it."""
+    genitive («Фонд развития промышленности Северореченской области»): news gives the full name at
+    its first mention in the body and may shorten it later. None when the body does not have it."""
     wanted = lemmas(item)
-    tokens = [t for sentence in texts.document(article_id).sents for t in sentence.tokens]
+    # from the body: a headline shortens names, the first sentence of the body gives them in full
+    tokens = [t for sentence in texts.document(article_id).sents[1:] for t in sentence.tokens]
     keys = [lemma(t.text) for t in tokens]
     persons = [n for n in texts.names(article_id) if n.type == "PER"]
     for i in range(len(tokens) - len(wanted)):
@@ -430,16 +431,17 @@ def _name_continues(item: str, article_id: str, texts: GoldTexts) -> bool | None
     return None
 
 
-def truncated_name_findings(items: list[str], article_ids: list[str], texts: GoldTexts, is_person) -> list[Finding]:
-    """An unquoted name of two words or more that the gold texts first write on with a capitalized
-    genitive is cut short: «Фонд развития промышленности» of «... Северореченской области»; so is
+def truncated_name_findings(items: list[str], texts: GoldTexts, is_person) -> list[Finding]:
+    """An unquoted name of two words or more that a text of the month first writes on with a
+    capitalized genitive is cut short: «Фонд развития промышленности» of «... Северореченской области»; so is
     a name ending in the genitive of an authority that is always someone's («... мэрии» of which city?)."""
     findings = []
     for item in items:
         if len(item.split()) < 2 or is_person(item) or any(c.isdigit() for c in item):
             continue
-        verdicts = [_name_continues(item, a, texts) for a in article_ids]
-        if any(v is True for v in verdicts) and not any(v is False for v in verdicts):
+        key = f" {lemma_key(item)} "
+        having = [a for a in texts.article_ids if key in texts.lemma_text(a)]
+        if any(_name_continues(item, a, texts) for a in having):
             findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» is cut short: the texts go on with a genitive"))
         elif lemmas(item)[-1] in _OWNED_NOUNS and "gent" in cases_of(item.split()[-1]):
             findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» ends with «{item.split()[-1]}» of nobody"))
@@ -605,7 +607,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings += text_findings(items, list(row.article_ids), texts)
     gold = [a for a in row.article_ids if a in texts]
     findings += class_noun_findings(row.question, items, gold, texts)
-    findings += truncated_name_findings(items, gold, texts, texts.person_judge(gold))
+    findings += truncated_name_findings(items, texts, texts.person_judge(gold))
     findings += bare_name_findings(row.question, gold, texts)
     if row.type == "set":
         findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
