@@ -165,23 +165,29 @@ def toponymic(adjective: str, place: str) -> bool:
     makes it with -ский from the name's stem, which may drop its last letters."""
     if not adjective.endswith("ский") or len(place) < 4:
         return False
-    return adjective[:-4].startswith(place[: max(4, len(place) - 2)])
+    return adjective[:-4].startswith(place[: len(place) - 2])  # «омск» -> «ом|ский», «казань» -> «казан|ский»
 
 
-def home_city_names(sentence, names, place: str, class_noun: str) -> list:
+def home_city_names(sentence, names, place: str, class_noun: str, classes_of) -> list:
     """The names of the class noun a sentence places in a city: the class noun the name is apposed
-    to has «из <place>» or the place's adjective («компания «Промавтоматика» из Казани», «казанская
-    компания «Поволжские генераторы»»)."""
+    to (or a bare name, whose class the month's other mentions give: `classes_of(lemma)`) has «из
+    <place>» or the place's adjective («компания «Промавтоматика» из Казани», «казанская компания
+    «Поволжские генераторы»», «новосибирский «Буревестник»»)."""
     by_id = {t.id: t for t in sentence.tokens}
     found = []
     for name in names:
         tokens = [t for t in sentence.tokens if name.start <= t.start < name.stop and t.text not in "«»\""]
         ids = {t.id for t in tokens}
         roots = [t for t in tokens if t.head_id not in ids][:1]
-        if not roots or roots[0].rel not in {"appos", "flat", "flat:name"} or roots[0].head_id not in by_id:
+        if not roots:
             continue
-        noun = by_id[roots[0].head_id]  # the class noun the name is apposed to
-        if noun.lemma != class_noun:
+        if roots[0].rel in {"appos", "flat", "flat:name"} and roots[0].head_id in by_id:
+            noun = by_id[roots[0].head_id]  # the class noun the name is apposed to
+            if noun.lemma != class_noun:
+                continue
+        elif class_noun in classes_of(roots[0].lemma):
+            noun = roots[0]
+        else:
             continue
         noun_ids = {noun.id}
         name_end = max(_position(t.id) for t in tokens)

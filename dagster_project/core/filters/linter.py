@@ -293,6 +293,7 @@ class GoldTexts:
         self._lemmas: dict[str, str] = {}
         self._entities: dict[str, list[Name]] = {}
         self._documents: dict[str, Any] = {}
+        self._classes: dict[str, set[str]] | None = None
         self._quoted: dict[str, dict[str, set[str]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
@@ -334,6 +335,16 @@ class GoldTexts:
     def kinds(self, key: str, article_ids: Iterable[str]) -> set[str]:
         """The entity types (PER / ORG / LOC) the texts give a name's lemma key."""
         return {name.type for a in article_ids if a in self for name in self.names(a) if name.key == key}
+
+    def class_nouns(self, key: str) -> set[str]:
+        """The nouns the month's texts write a quoted name after («клуб «Кедр»» -> клуб)."""
+        if self._classes is None:
+            self._classes = {}
+            for text in self._text.values():
+                for before, name in _QUOTED.findall(text):
+                    if not before.isupper() and readings(before)[0].tag.POS == "NOUN":
+                        self._classes.setdefault(lemma_key(name), set()).add(lemma(before))
+        return self._classes.get(key, set())
 
     def main_kind(self, key: str, article_ids: Iterable[str]) -> str | None:
         """The type the texts give a name most often (Natasha tags a town now and then as ORG)."""
@@ -543,7 +554,7 @@ def _other_residents(place: str, ends: set[str], texts: GoldTexts, kinds: set[st
             if not any(t.lemma == place or toponymic(t.lemma, place) for t in sentence.tokens):
                 continue
             inside = [n for n in texts.names(article_id) if sentence.start <= n.start < sentence.stop]
-            for name in home_city_names(sentence, inside, place, noun):
+            for name in home_city_names(sentence, inside, place, noun, texts.class_nouns):
                 if name.type in kinds and not _names_an_end(name.key, ends):
                     yield texts.text(article_id)[name.start : name.stop].strip("«»")
 

@@ -301,6 +301,8 @@ def test_another_resident_of_the_city_or_another_contract_partner_is_a_second_an
          "text": "Компания «Искра» из Самары показала новый станок. "
                  "Компания «Волна» подписала соглашение с самарской компанией «Гранит». "
                  "Клуб «Метеор» из Самары выиграл у клуба «Заря»."},
+        {"article_id": "a3", "title": "Хоккей", "text": "Омский «Иртыш» проиграл дома клубу «Сокол». "
+                                                        "Клуб «Иртыш» сменил тренера. Клуб «Вега» из Омска победил."},
         {"article_id": "a2", "title": "Порт",
          "text": "Клуб «Северный» заключил договор с компанией «Мост». "
                  "Клуб «Северный» подписал контракт с компанией «Причал»."},
@@ -309,14 +311,16 @@ def test_another_resident_of_the_city_or_another_contract_partner_is_a_second_an
     for question, answer, fact in [
         ("Какая компания базируется в Самаре?", "Искра", "Искра | базироваться в | Самара"),
         ("Какой клуб базируется в Самаре?", "Метеор", "Метеор | базироваться в | Самара"),
+        ("Какой клуб базируется в Омске?", "Вега", "Вега | базироваться в | Омск"),
         ("С какой компанией подписал контракт клуб «Северный»?", "Причал", "Северный | подписать контракт с | Причал"),
     ]:
-        row = _qa(question, answer, article_ids=("a1", "a2"))
+        row = _qa(question, answer, article_ids=("a3",) if "Омск" in question else ("a1", "a2"))
         row["triples_text"] = json.dumps([fact], ensure_ascii=False)
         rows.append(row)
     table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
     city = table.loc["Какая компания базируется в Самаре?", "reason"]
     assert reason_codes(city) == [NOT_UNIQUE] and "«Гранит»" in city  # «самарской компанией»
     assert table.loc["Какой клуб базируется в Самаре?", "verdict"] == "pass"  # the only club from Samara
+    assert "«Иртыш»" in table.loc["Какой клуб базируется в Омске?", "reason"]  # «клуб «Иртыш»» elsewhere
     partner = table.loc["С какой компанией подписал контракт клуб «Северный»?", "reason"]
     assert reason_codes(partner) == [NOT_UNIQUE] and "«Мост»" in partner  # a договор concluded is a contract signed
