@@ -294,6 +294,7 @@ class GoldTexts:
         self._entities: dict[str, list[Name]] = {}
         self._documents: dict[str, Any] = {}
         self._classes: dict[str, set[str]] | None = None
+        self._sentence_keys: dict[str, list[str]] = {}
         self._quoted: dict[str, dict[str, set[str]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
@@ -331,6 +332,13 @@ class GoldTexts:
         if article_id not in self._documents:
             self._documents[article_id] = self._parse(self._text[article_id])
         return self._documents[article_id]
+
+    def sentence_keys(self, article_id: str) -> list[str]:
+        """The lemma key of each sentence of the parse, spaces around (computed once per article)."""
+        if article_id not in self._sentence_keys:
+            sentences = self.document(article_id).sents
+            self._sentence_keys[article_id] = [f" {lemma_key(sentence.text)} " for sentence in sentences]
+        return self._sentence_keys[article_id]
 
     def kinds(self, key: str, article_ids: Iterable[str]) -> set[str]:
         """The entity types (PER / ORG / LOC) the texts give a name's lemma key."""
@@ -531,8 +539,7 @@ def _other_arguments(
         if f" {given} " not in lemma_text or not all(said(w, lemma_text) for w in words):
             continue
         names = texts.names(article_id)
-        for sentence in texts.document(article_id).sents:
-            key = f" {lemma_key(sentence.text)} "
+        for sentence, key in zip(texts.document(article_id).sents, texts.sentence_keys(article_id), strict=True):
             if not all(said(w, key) for w in words):
                 continue
             inside = [n for n in names if sentence.start <= n.start < sentence.stop]
