@@ -104,7 +104,9 @@ def main() -> None:
     args = parser.parse_args()
 
     audit = load_audit(args.audit)
-    linted = lint(audit, month_articles(sorted(audit["month"].unique())))
+    # linted month by month, as the pipeline does: uniqueness is against the month's own texts
+    months = sorted(audit["month"].unique())
+    linted = pd.concat([lint(audit[audit["month"] == m], month_articles([m])) for m in months], ignore_index=True)
     audit["linter"] = audit["qa_id"].map(linted.set_index("qa_id")["verdict"])
     audit["reasons"] = audit["qa_id"].map(linted.set_index("qa_id")["reason"]).map(reason_codes)
     audit["kept"] = keep_decisions(audit, linted)

@@ -16,7 +16,20 @@ from typing import Any
 import pandas as pd
 
 from ..common.parses import article_text
-from ..common.russian import PREPOSITION_VOWEL, lemma_key, lemmas, needs_vowel, parse_document
+from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
+from .alternatives import (
+    HOME_RELATIONS,
+    asked_class_noun,
+    asked_facts,
+    fills,
+    home_city_names,
+    question_tense,
+    relation_words,
+    said,
+    synonyms,
+    toponymic,
+    verb_arguments,
+)
 from .question_grammar import (
     Clause,
     Group,
@@ -41,9 +54,10 @@ CONDITION_REDUNDANT = "condition_redundant"
 UNGRAMMATICAL = "ungrammatical"
 ANSWER_IN_QUESTION = "answer_in_question"
 INCOMPLETE_SET = "incomplete_set"
+NOT_UNIQUE = "not_unique"
 REASON_CODES = (
     MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
-    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET,
+    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE,
 )  # fmt: skip
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
@@ -61,6 +75,10 @@ _TIME_UNITS = frozenset({"год", "месяц", "неделя", "день", "с
 _EVENTS = frozenset({"матч", "игра", "тур", "встреча", "заседание", "сессия", "этап", "раз", "турнир", "выпуск"})
 _PERSON_WORDS = frozenset({"кто"})  # every case form lemmatizes to "кто"
 _PLACE_WORDS = frozenset({"где", "куда", "откуда"})
+# Class nouns of organizations, as «Какую организацию ...?» uses them.
+_ORGANIZATION_NOUNS = frozenset({"организация", "компания", "предприятие", "учреждение", "фирма", "ведомство"})
+# Authorities that are always of a place: a name cannot end with one in the genitive and no owner.
+_OWNED_NOUNS = frozenset({"мэрия", "администрация", "правительство", "префектура", "дума"})
 # A word and the innermost «...» name after it: «ООО «Бергранит»», «пароход «Гордый»», «у «Сокола»».
 _QUOTED = re.compile(r"(\w+)\s+«([^«»]{2,80})»")
 # A name in quotes, for lists of organizations Natasha does not tag: «А», «Б» и «В».
@@ -188,7 +206,7 @@ def answer_findings(
 ) -> list[Finding]:
     findings = []
     for item in items:
-        problem = fragment_problem(item)
+        problem = fragment_problem(item) or _malformed_name(item)
         if problem:
             findings.append(Finding(FRAGMENT_ANSWER, problem))
         findings += relative_time(item)
@@ -200,6 +218,13 @@ def answer_findings(
         if key and f" {key} " in question_key:
             findings.append(Finding(ANSWER_IN_QUESTION, f"the question names its answer «{item}»"))
     return findings
+
+
+def _malformed_name(item: str) -> str | None:
+    """A doubled space inside a name («МУП  Водоканал») is where normalization dropped its quotes."""
+    if "  " in item.strip():
+        return f"«{item}» is a name that lost its quotes"
+    return None
 
 
 def _question_word_findings(wh: Token | None, items: list[str], is_person) -> list[Finding]:
@@ -267,6 +292,9 @@ class GoldTexts:
         self._parse = parse
         self._lemmas: dict[str, str] = {}
         self._entities: dict[str, list[Name]] = {}
+        self._documents: dict[str, Any] = {}
+        self._classes: dict[str, set[str]] | None = None
+        self._sentence_keys: dict[str, list[str]] = {}
         self._quoted: dict[str, dict[str, set[str]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
@@ -292,11 +320,50 @@ class GoldTexts:
         """Lemma key of each named entity's normal form -> PER / ORG / LOC."""
         return {name.key: name.type for name in self.names(article_id)}
 
+    @property
+    def article_ids(self) -> list[str]:
+        return list(self._text)
+
+    def text(self, article_id: str) -> str:
+        return self._text[article_id]
+
+    def document(self, article_id: str):
+        """The article's Natasha parse (sentences, tokens with lemmas and dependencies, spans)."""
+        if article_id not in self._documents:
+            self._documents[article_id] = self._parse(self._text[article_id])
+        return self._documents[article_id]
+
+    def sentence_keys(self, article_id: str) -> list[str]:
+        """The lemma key of each sentence of the parse, spaces around (computed once per article)."""
+        if article_id not in self._sentence_keys:
+            sentences = self.document(article_id).sents
+            self._sentence_keys[article_id] = [f" {lemma_key(sentence.text)} " for sentence in sentences]
+        return self._sentence_keys[article_id]
+
+    def kinds(self, key: str, article_ids: Iterable[str]) -> set[str]:
+        """The entity types (PER / ORG / LOC) the texts give a name's lemma key."""
+        return {name.type for a in article_ids if a in self for name in self.names(a) if name.key == key}
+
+    def class_nouns(self, key: str) -> set[str]:
+        """The nouns the month's texts write a quoted name after («клуб «Кедр»» -> клуб)."""
+        if self._classes is None:
+            self._classes = {}
+            for text in self._text.values():
+                for before, name in _QUOTED.findall(text):
+                    if not before.isupper() and readings(before)[0].tag.POS == "NOUN":
+                        self._classes.setdefault(lemma_key(name), set()).add(lemma(before))
+        return self._classes.get(key, set())
+
+    def main_kind(self, key: str, article_ids: Iterable[str]) -> str | None:
+        """The type the texts give a name most often (Natasha tags a town now and then as ORG)."""
+        found = [name.type for a in article_ids if a in self for name in self.names(a) if name.key == key]
+        return max(sorted(set(found)), key=found.count) if found else None
+
     def names(self, article_id: str) -> list[Name]:
         """The named entities Natasha finds in the text, and quoted names it missed, in text order."""
         if article_id not in self._entities:
             text = self._text[article_id]
-            doc = self._parse(text)
+            doc = self.document(article_id)
             found = [Name(span.start, span.stop, span.type, lemma_key(span.normal or span.text)) for span in doc.spans]
             for match in _QUOTED_NAME.finditer(text):
                 if not any(n.start <= match.start() < n.stop or match.start() <= n.start < match.end() for n in found):
@@ -353,6 +420,69 @@ def _oblique_name(item: str, article_ids: list[str], texts: GoldTexts) -> Findin
     return None
 
 
+def class_noun_findings(question: str, items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
+    """«Какую организацию ...?» asks for an organization: an answer the month's texts mostly name as a
+    place (Natasha's LOC) does not fit it. (Not the converse: «мэрии Сопкинска» often tags the town ORG.)"""
+    tokens = [t for t in tokenize(question) if t.kind != "punct"]
+    nouns = [after.lemma() for word, after in zip(tokens, tokens[1:], strict=False) if word.lemma() == "какой"]
+    findings = []
+    for noun in nouns[:1]:
+        for item in items if noun in _ORGANIZATION_NOUNS else []:
+            if texts.main_kind(lemma_key(item), texts.article_ids) == "LOC":
+                findings.append(Finding(QUESTION_WORD_TYPE, f"«{noun}» does not fit «{item}», a place in the texts"))
+    return findings
+
+
+def _name_continues(item: str, article_id: str, texts: GoldTexts) -> bool | None:
+    """Whether the first occurrence of an unquoted name in the text goes on with a capitalized
+    genitive («Фонд развития промышленности Северореченской области»): news gives the full name at
+    its first mention in the body and may shorten it later. None when the body does not have it."""
+    wanted = lemmas(item)
+    # from the body: a headline shortens names, the first sentence of the body gives them in full
+    tokens = [t for sentence in texts.document(article_id).sents[1:] for t in sentence.tokens]
+    keys = [lemma(t.text) for t in tokens]
+    persons = [n for n in texts.names(article_id) if n.type == "PER"]
+    for i in range(len(tokens) - len(wanted)):
+        if keys[i : i + len(wanted)] == wanted:
+            following = tokens[i + len(wanted)]
+            return (following.text[:1].isupper() and "gent" in cases_of(following.text)
+                    and not any(n.start <= following.start < n.stop for n in persons))  # fmt: skip
+    return None
+
+
+def truncated_name_findings(items: list[str], texts: GoldTexts, is_person) -> list[Finding]:
+    """An unquoted name of two words or more that a text of the month first writes on with a
+    capitalized genitive is cut short: «Фонд развития промышленности» of «... Северореченской области»; so is
+    a name ending in the genitive of an authority that is always someone's («... мэрии» of which city?)."""
+    findings = []
+    for item in items:
+        if len(item.split()) < 2 or is_person(item) or any(c.isdigit() for c in item):
+            continue
+        key = f" {lemma_key(item)} "
+        having = [a for a in texts.article_ids if key in texts.lemma_text(a)]
+        if any(_name_continues(item, a, texts) for a in having):
+            findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» is cut short: the texts go on with a genitive"))
+        elif lemmas(item)[-1] in _OWNED_NOUNS and "gent" in cases_of(item.split()[-1]):
+            findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» ends with «{item.split()[-1]}» of nobody"))
+    return findings
+
+
+def bare_name_findings(question: str, article_ids: list[str], texts: GoldTexts) -> list[Finding]:
+    """A name the texts write in quotes after its class noun («судоверфь «Кречет»») written bare
+    after a noun in the question («Судоверфь Кречет») has lost its quotes."""
+    quoted: dict[str, set[str]] = {}
+    for article_id in article_ids:
+        for key, forms in texts.quoted_names(article_id).items():
+            quoted.setdefault(key, set()).update(forms)
+    tokens = tokenize(question)
+    findings = []
+    for before, word in zip(tokens, tokens[1:], strict=False):
+        if before.kind == "word" and before.has_pos("NOUN") and word.kind == "word" and word.text[:1].isupper():
+            if _surface(word.text) in quoted.get(lemma_key(word.text), set()):
+                findings.append(Finding(UNGRAMMATICAL, f"«{word.text}» after «{before.text}» needs its quotes"))
+    return findings
+
+
 def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
     present = [a for a in article_ids if a in texts]
     if len(present) < len(article_ids):
@@ -389,6 +519,86 @@ def set_findings(
     return findings
 
 
+def _other_arguments(
+    asked, question: str, ends: set[str], answers: set[str], texts: GoldTexts, kinds: set[str]
+) -> Iterable[str]:
+    """Names the month's sentences put in `asked.sought`'s place of the relation, beside `asked.given`."""
+    words, preposition = relation_words(asked.relation)
+    given = lemma_key(asked.given)
+    if not words or not kinds:
+        return
+    if words[0] in HOME_RELATIONS and not asked.sought_is_object:
+        class_noun = asked_class_noun(question, lemma_key(asked.sought) in answers)
+        yield from _other_residents(given, ends, texts, kinds, class_noun) if class_noun else ()
+        return
+    tense = question_tense(question, words[0])
+    nouns = {synonym for word in words[1:] for synonym in synonyms(word)}
+    given_role, sought_role = ("subj", "obj") if asked.sought_is_object else ("obj", "subj")
+    for article_id in texts.article_ids:
+        lemma_text = texts.lemma_text(article_id)
+        if f" {given} " not in lemma_text or not all(said(w, lemma_text) for w in words):
+            continue
+        names = texts.names(article_id)
+        for sentence, key in zip(texts.document(article_id).sents, texts.sentence_keys(article_id), strict=True):
+            if not all(said(w, key) for w in words):
+                continue
+            inside = [n for n in names if sentence.start <= n.start < sentence.stop]
+            for verb in (t for t in sentence.tokens if t.lemma in synonyms(words[0])):
+                if tense and verb.feats.get("Tense") not in {None, tense}:
+                    continue
+                arguments = verb_arguments(sentence, inside, verb, nouns)
+                if not any(_names_an_end(a.key, {given}) and fills(a, given_role, preposition) for a in arguments):
+                    continue
+                for a in arguments:
+                    if fills(a, sought_role, preposition) and a.type in kinds and not _names_an_end(a.key, ends):
+                        yield texts.text(article_id)[a.start : a.stop].strip("«»")
+
+
+def _other_residents(place: str, ends: set[str], texts: GoldTexts, kinds: set[str], noun: str) -> Iterable[str]:
+    """Names of the answer's kind and class noun the month's texts place in the same city."""
+    for article_id in texts.article_ids:
+        for sentence in texts.document(article_id).sents:
+            if not any(t.lemma == place or toponymic(t.lemma, place) for t in sentence.tokens):
+                continue
+            inside = [n for n in texts.names(article_id) if sentence.start <= n.start < sentence.stop]
+            for name in home_city_names(sentence, inside, place, noun, texts.class_nouns):
+                if name.type in kinds and not _names_an_end(name.key, ends):
+                    yield texts.text(article_id)[name.start : name.stop].strip("«»")
+
+
+def _names_an_end(key: str, ends: set[str]) -> bool:
+    """«Банк «Заречный»» names the end «Заречный»; «Денисом Шатровым» (a form Natasha left
+    inflected) names «Денис Шатров»: word by word the same stem, as Russian endings are short."""
+    return any(f" {end} " in f" {key} " or f" {key} " in f" {end} " or _same_stems(key, end) for end in ends)
+
+
+def _same_stems(first: str, second: str) -> bool:
+    pairs = list(zip(first.split(), second.split(), strict=False))
+    if not pairs or len(first.split()) != len(second.split()):
+        return False
+    return all(a[: max(3, min(len(a), len(b)) - 2)] == b[: max(3, min(len(a), len(b)) - 2)] for a, b in pairs)
+
+
+def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding]:
+    """The answer is the only one the month's texts give: no sentence states the question's relation
+    of its named entity with another name of the answer's kind (for mh, also of the bridge's kind).
+    For a set, such a name is a missing member."""
+    triples_text = getattr(row, "triples_text", None)
+    asked = asked_facts(row.type, triples_text, items)
+    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    code = INCOMPLETE_SET if row.type == "set" else NOT_UNIQUE
+    findings = []
+    for fact in asked:
+        sought = lemma_key(fact.sought)
+        kinds = texts.kinds(sought, row.article_ids) or texts.kinds(sought, texts.article_ids)
+        answers = {lemma_key(i) for i in items}
+        other = next(iter(_other_arguments(fact, row.question, ends, answers, texts, kinds)), None)
+        if other is not None:
+            detail = f"the texts also give «{other}» for «{fact.given} | {fact.relation}», besides «{fact.sought}»"
+            findings.append(Finding(code, detail))
+    return findings
+
+
 def condition_findings(question: str, triples_text: str | None) -> list[Finding]:
     """A cond question names both of its conditions: two predicates, and each condition's entity."""
     clauses = split_clauses(tokenize(question))
@@ -413,9 +623,15 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings = question_findings(row.question)
     findings += answer_findings(row.question, items, texts.person_judge(row.article_ids))
     findings += text_findings(items, list(row.article_ids), texts)
+    gold = [a for a in row.article_ids if a in texts]
+    findings += class_noun_findings(row.question, items, gold, texts)
+    findings += truncated_name_findings(items, texts, texts.person_judge(gold))
+    findings += bare_name_findings(row.question, gold, texts)
     if row.type == "set":
         findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
                                  getattr(row, "triples_text", None))
+    if row.type in {"simple", "set", "mh"}:
+        findings += uniqueness_findings(row, items, texts)
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))
     unique = []

@@ -15,6 +15,7 @@ from dagster_project.core.filters.linter import (
     FRAGMENT_ANSWER,
     INCOMPLETE_SET,
     MISSING_OBJECT,
+    NOT_UNIQUE,
     QUESTION_WORD_TYPE,
     RELATIVE_TIME,
     UNGRAMMATICAL,
@@ -223,3 +224,103 @@ def test_a_set_that_leaves_out_a_listed_partner_is_incomplete():
     reason = table.loc["С какими компаниями мэрия Бережанска заключила контракты?", "reason"]
     assert INCOMPLETE_SET in reason_codes(reason) and "«Гамма»" in reason
     assert INCOMPLETE_SET not in reason_codes(table.loc["visited", "reason"])
+
+
+def test_an_answer_another_sentence_also_gives_is_not_unique():
+    # «Метеор» beat «Сосна» too, so «Какой клуб выиграл у клуба «Сосна»?» has two answers; nobody
+    # but «Заря» beat «Кедр» («Метеор» only played it), and a former head is not the current one.
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Хоккей",
+         "text": "Хоккейный клуб «Заря» выиграл у клуба «Сосна» со счётом 3:1. "
+                 "Клуб «Заря» выиграл у клуба «Кедр» со счётом 2:0."},
+        {"article_id": "a2", "title": "Итоги тура",
+         "text": "В другом матче клуб «Метеор» выиграл у клуба «Сосна» со счётом 4:2. "
+                 "Клуб «Метеор» сыграл с клубом «Кедр» вничью. "
+                 "Завод «Искра» возглавляет Иван Петров. Ранее завод «Искра» возглавлял Олег Смирнов."},
+    ])  # fmt: skip
+    rows = []
+    for rival in ("Сосна", "Кедр"):
+        row = _qa(f"Какой клуб выиграл у клуба «{rival}»?", "Заря")
+        row["triples_text"] = json.dumps([f"Заря | выиграть у | {rival}"], ensure_ascii=False)
+        rows.append(row)
+    head = _qa("Кто возглавляет завод «Искра»?", "Иван Петров", article_ids=("a2",))
+    head["triples_text"] = json.dumps(["Иван Петров | возглавлять | Искра"], ensure_ascii=False)
+    table = lint(pd.DataFrame(rows + [head]), articles).set_index("qa_id")
+    reason = table.loc["Какой клуб выиграл у клуба «Сосна»?", "reason"]
+    assert reason_codes(reason) == [NOT_UNIQUE] and "«Метеор»" in reason
+    assert table.loc["Какой клуб выиграл у клуба «Кедр»?", "verdict"] == "pass"
+    assert table.loc["Кто возглавляет завод «Искра»?", "verdict"] == "pass"
+
+
+def test_an_organization_question_does_not_fit_a_town():
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Новый глава",
+        "text": "Главой Ольховки стал Пётр Гусев. Жители Ольховки ждут ремонта дорог. "
+                "Завод «Искра» возглавляет Анна Волкова.",
+    }])  # fmt: skip
+    qa = pd.DataFrame([
+        _qa("Какую организацию возглавляет Пётр Гусев?", "Ольховка"),
+        _qa("Какой город возглавляет Пётр Гусев?", "Ольховка"),
+        _qa("Какую организацию возглавляет Анна Волкова?", "Искра"),
+    ])  # fmt: skip
+    table = lint(qa, articles).set_index("qa_id")
+    assert reason_codes(table.loc["Какую организацию возглавляет Пётр Гусев?", "reason"]) == [QUESTION_WORD_TYPE]
+    assert table.loc["Какой город возглавляет Пётр Гусев?", "verdict"] == "pass"
+    assert table.loc["Какую организацию возглавляет Анна Волкова?", "verdict"] == "pass"
+
+
+def test_a_name_cut_short_or_unquoted():
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Фонд поддержки науки выдал гранты",  # a headline shortens the name
+        "text": "Фонд поддержки науки Тверской области выдал гранты. Фонд поддержки науки отобрал 12 проектов. "
+                "Департамент культуры мэрии Твери возглавляет Нина Орлова. "
+                "В Твери верфь «Буревестник» спустила на воду сухогруз «Ладога». Фонд защиты природы выдал гранты.",
+    }])  # fmt: skip
+    qa = pd.DataFrame([
+        _qa("Какой фонд выдал гранты?", "Фонд поддержки науки"),  # the texts first say «... Тверской области»
+        _qa("Какой фонд выдал гранты в Твери?", "Фонд защиты природы"),
+        _qa("Какой департамент возглавляет Нина Орлова?", "Департамент культуры мэрии"),
+        _qa("Что возглавляет Нина Орлова?", "Департамент культуры мэрии Твери"),
+        _qa("Какой сухогруз спустила на воду Верфь Буревестник?", "Ладога"),
+        _qa("Какой сухогруз спустила на воду верфь «Буревестник»?", "Ладога"),
+        _qa("Какой фонд выдал гранты в Тверской области?", "Фонд  защиты природы"),
+    ])  # fmt: skip
+    table = lint(qa, articles).set_index("qa_id")
+    assert reason_codes(table.loc["Какой фонд выдал гранты?", "reason"]) == [FRAGMENT_ANSWER]
+    assert table.loc["Какой фонд выдал гранты в Твери?", "verdict"] == "pass"
+    assert reason_codes(table.loc["Какой департамент возглавляет Нина Орлова?", "reason"]) == [FRAGMENT_ANSWER]
+    assert table.loc["Что возглавляет Нина Орлова?", "verdict"] == "pass"
+    assert reason_codes(table.loc["Какой сухогруз спустила на воду Верфь Буревестник?", "reason"]) == [UNGRAMMATICAL]
+    assert table.loc["Какой сухогруз спустила на воду верфь «Буревестник»?", "verdict"] == "pass"
+    assert FRAGMENT_ANSWER in reason_codes(table.loc["Какой фонд выдал гранты в Тверской области?", "reason"])
+
+
+def test_another_resident_of_the_city_or_another_contract_partner_is_a_second_answer():
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Выставка",
+         "text": "Компания «Искра» из Самары показала новый станок. "
+                 "Компания «Волна» подписала соглашение с самарской компанией «Гранит». "
+                 "Клуб «Метеор» из Самары выиграл у клуба «Заря»."},
+        {"article_id": "a3", "title": "Хоккей", "text": "Омский «Иртыш» проиграл дома клубу «Сокол». "
+                                                        "Клуб «Иртыш» сменил тренера. Клуб «Вега» из Омска победил."},
+        {"article_id": "a2", "title": "Порт",
+         "text": "Клуб «Северный» заключил договор с компанией «Мост». "
+                 "Клуб «Северный» подписал контракт с компанией «Причал»."},
+    ])  # fmt: skip
+    rows = []
+    for question, answer, fact in [
+        ("Какая компания базируется в Самаре?", "Искра", "Искра | базироваться в | Самара"),
+        ("Какой клуб базируется в Самаре?", "Метеор", "Метеор | базироваться в | Самара"),
+        ("Какой клуб базируется в Омске?", "Вега", "Вега | базироваться в | Омск"),
+        ("С какой компанией подписал контракт клуб «Северный»?", "Причал", "Северный | подписать контракт с | Причал"),
+    ]:
+        row = _qa(question, answer, article_ids=("a3",) if "Омск" in question else ("a1", "a2"))
+        row["triples_text"] = json.dumps([fact], ensure_ascii=False)
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    city = table.loc["Какая компания базируется в Самаре?", "reason"]
+    assert reason_codes(city) == [NOT_UNIQUE] and "«Гранит»" in city  # «самарской компанией»
+    assert table.loc["Какой клуб базируется в Самаре?", "verdict"] == "pass"  # the only club from Samara
+    assert "«Иртыш»" in table.loc["Какой клуб базируется в Омске?", "reason"]  # «клуб «Иртыш»» elsewhere
+    partner = table.loc["С какой компанией подписал контракт клуб «Северный»?", "reason"]
+    assert reason_codes(partner) == [NOT_UNIQUE] and "«Мост»" in partner  # a договор concluded is a contract signed
