@@ -215,13 +215,20 @@ def _partners(store: Store, anchor, relation, direction: str) -> list[str]:
     return sorted({term_key(q.subject) for q in quads})
 
 
-def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str]:
-    """Partners of the anchor by relations that imply `relation` (core/extraction/schema IMPLIED_BY)."""
+def _implying_edges(store: Store, anchor, relation, direction: str) -> list[tuple[str, str]]:
+    """(partner, relation) of the anchor by relations that imply `relation` (core/extraction/schema
+    IMPLIED_BY): whoever heads X works there."""
     schema_id = _SCHEMA_IDS.get(relation.value)
-    found: set[str] = set()
+    edges: list[tuple[str, str]] = []
     for implying in IMPLIED_BY.get(schema_id, ()):
-        found |= set(_partners(store, anchor, relation_iri(SCHEMA_KEY_PREFIX + implying), direction))
-    return found
+        iri = relation_iri(SCHEMA_KEY_PREFIX + implying)
+        edges += [(partner, iri.value) for partner in _partners(store, anchor, iri, direction)]
+    return edges
+
+
+def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str]:
+    """Partners of the anchor by relations that imply `relation`."""
+    return {partner for partner, _ in _implying_edges(store, anchor, relation, direction)}
 
 
 NodeClass = tuple[tuple[str, ...], tuple[str, ...]]
@@ -281,12 +288,15 @@ def _subgraph_of_row(
         if int(row["partners"].value) > max_set_partners:
             return None
         partners = _partners(store, row["anchor"], row["r"], keys["direction"])
-        if len(partners) > max_set_partners or keys["anchor"] in partners or any(p in generic for p in partners):
+        # «Кто работает в X? Назовите всех.» names X's director too: partners by an implying relation join
+        implied = sorted(e for e in _implying_edges(store, row["anchor"], row["r"], keys["direction"])
+                         if e[0] not in partners)  # fmt: skip
+        everyone = sorted(set(partners) | {p for p, _ in implied})
+        if len(everyone) > max_set_partners or keys["anchor"] in everyone or any(p in generic for p in everyone):
             return None
-        if _implied_partners(store, row["anchor"], row["r"], keys["direction"]) - set(partners):
-            return None  # «Кто работает в X?» would leave out its director
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
-        return Subgraph("set", triples, tuple(partners), anchor=keys["anchor"])
+        triples += tuple(_edge(keys["anchor"], r, p, keys["direction"]) for p, r in implied)
+        return Subgraph("set", triples, tuple(everyone), anchor=keys["anchor"])
     if kind == "cond":
         return _cond_of_row(store, row, keys, classes)
     return _mh_of_row(store, row, keys)

@@ -31,6 +31,7 @@ from ..extraction.schema.relations import (
     EVENT,
     FACILITY,
     FORMER,
+    IMPLIED_BY,
     MONEY,
     ORGANIZATION,
     PASSIVE,
@@ -416,8 +417,11 @@ def _simple(sg: Subgraph, index: GraphIndex) -> str:
 
 
 def _set(sg: Subgraph, index: GraphIndex) -> str:
-    s, r, o = sg.triples[0]
-    relation_id = schema_relation(index, r)
+    # the relation asked about: the one the others imply when a set joins them («работает в» for a
+    # director and his staff)
+    relations = {schema_relation(index, r) for _, r, _ in sg.triples}
+    relation_id = next((r for r in sorted(relations) if r in IMPLIED_BY), schema_relation(index, sg.triples[0][1]))
+    s = next(s for s, r, _ in sg.triples if schema_relation(index, r) == relation_id)
     partners = [index.node(x) for x in sg.answer]
     if len({p.type for p in partners}) > 1:
         raise QuestionError("set partners of different types have no common question word")

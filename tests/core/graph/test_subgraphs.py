@@ -423,12 +423,16 @@ def test_sampling_takes_everything_when_the_graph_is_small(tmp_path):
 
 
 def test_a_set_counts_the_partners_of_relations_that_imply_it(tmp_path):
-    # whoever heads an institute works there: «Кто работает в ТИО?» must not leave out its director
+    # whoever heads an institute works there: «Кто работает в ТИО?» names its director too
     staff = [("PER:Анна Гордеева", "schema:works_at", "ТИО"), ("PER:Вера Лунёва", "schema:works_at", "ТИО")]
     (tmp_path / "with_head").mkdir()
     (tmp_path / "without_head").mkdir()
     _, store = build_store(tmp_path / "with_head", [*staff, ("PER:Нина Вершинина", "schema:heads", "ТИО")])
-    assert readable(store, "set") == set()
+    assert readable(store, "set") == {
+        ((("Анна Гордеева", "schema:works_at", "ТИО"), ("Вера Лунёва", "schema:works_at", "ТИО"),
+          ("Нина Вершинина", "schema:heads", "ТИО")),
+         ("Анна Гордеева", "Вера Лунёва", "Нина Вершинина"), None),
+    }  # fmt: skip
     # nor is «Кто работает в ТИО?» a simple question with one answer when the graph knows its director
     _, store = build_store(tmp_path / "with_head", [staff[0], ("PER:Нина Вершинина", "schema:heads", "ТИО")])
     assert all("works_at" not in str(triples) for triples, _, _ in readable(store, "simple"))

@@ -467,3 +467,20 @@ def test_prepositions_take_their_vowel_before_a_cluster():
         "подписала соглашение со стартапом «Кварц-Лаб»"
     )
     assert with_preposition_vowels("В Владимире, с «Стартом», с компанией") == "Во Владимире, со «Стартом», с компанией"
+
+
+def test_a_set_joining_staff_and_director_asks_who_works_there():
+    from dagster_project.core.graph.rdf import RelationFrame
+
+    def frame(relation_id: str) -> RelationFrame:
+        w = SCHEMA[relation_id].wording
+        return RelationFrame(relation_id, w.verb, w.complement, w.preposition, w.case, relation_id)
+
+    institute = NodeInfo("Тихоморский институт океанологии", "ORG", "институт")
+    nodes = {"urn:i": institute, "urn:d": NodeInfo("Нина Вершинина", "PER"), "urn:s": SOKOLOVA}
+    index = GraphIndex(nodes=nodes, relations={"urn:heads": frame("heads"), "urn:works": frame("works_at")})
+    # the director's triple first: the question still asks the relation the other implies
+    triples = (("urn:d", "urn:heads", "urn:i"), ("urn:s", "urn:works", "urn:i"))
+    subgraph = Subgraph("set", triples, ("urn:d", "urn:s"), anchor="urn:i")
+    question = generate_question(subgraph, index).question
+    assert question.startswith("Кто работает в ") and question.endswith("Назовите всех.")
