@@ -467,3 +467,43 @@ def test_prepositions_take_their_vowel_before_a_cluster():
         "подписала соглашение со стартапом «Кварц-Лаб»"
     )
     assert with_preposition_vowels("В Владимире, с «Стартом», с компанией") == "Во Владимире, со «Стартом», с компанией"
+
+
+TERMINAL = NodeInfo("Южный", "OTHER", "терминал")
+
+
+@pytest.mark.parametrize(
+    ("relation", "subject", "obj", "object_question", "subject_question"),
+    [
+        ("located_in", TERMINAL, KAZAN, "Где находится терминал «Южный»?", "Какой терминал находится в Казани?"),
+        (
+            "belongs_to",
+            TERMINAL,
+            WIND,
+            "Какой компании принадлежит терминал «Южный»?",
+            "Какой терминал принадлежит компании «Северный ветер»?",
+        ),
+        (
+            "invested_in",
+            FUND,
+            WIND,
+            "В какую компанию инвестировал фонд «Исток»?",
+            "Какой фонд инвестировал в компанию «Северный ветер»?",
+        ),
+        (
+            "invested_in",
+            SOKOLOVA,
+            TERMINAL,
+            "В какой терминал инвестировала Анна Соколова?",
+            "Кто инвестировал в терминал «Южный»?",
+        ),
+    ],
+)
+def test_questions_on_places_owners_and_investments(relation, subject, obj, object_question, subject_question):
+    assert ask_object(relation, subject, obj) == object_question
+    assert ask_subject(relation, subject, obj) == subject_question
+
+
+def test_a_facility_with_a_place_and_an_owner_makes_a_conjunction():
+    facts = [("located_in", True, KAZAN), ("belongs_to", True, WIND)]
+    assert conjunction(TERMINAL, facts) == "Какой терминал находится в Казани и принадлежит компании «Северный ветер»?"

@@ -48,6 +48,14 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
+from .matchers_places import (
+    AdjectivalOrigins,
+    BracketOrigins,
+    Headquartered,
+    LocatedStatements,
+    Ownership,
+    PlacedFacilities,
+)
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
@@ -227,6 +235,8 @@ def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
     """«построила цех в Ветлуге»: where a facility was opened or built is part of what it is, whether
     the parser hangs the place off the noun or off the verb."""
     if obj.type != FACILITY or " в " in f" {obj.normal} " or " на " in f" {obj.normal} ":
+        return obj
+    if obj.descriptor and "«" in obj.text:  # a quoted name names it alone; the place is located_in's
         return obj
     for child in sentence.kids(verb, "obl"):
         place = sentence.article.span_of.get(child.id)
@@ -1212,4 +1222,13 @@ PATTERNS = (
     MembershipLists(),
     ParticipantLists(),
     Origins(),
+    # organizations, facilities and places (matchers_places.py)
+    LocatedStatements(),
+    Headquartered(),
+    Ownership(),
+    _verb("invested_in", "инвестировать вложить", "Past", "Perf", Slot("в", frozenset({"Acc"}))),
+    _verb("invested_in", "инвестировать", "Past", "Imp", Slot("в", frozenset({"Acc"}))),
+    AdjectivalOrigins(),
+    BracketOrigins(),
+    PlacedFacilities(),
 )
