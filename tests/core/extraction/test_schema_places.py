@@ -63,6 +63,19 @@ def test_a_named_facility_opened_in_a_place_stands_there():
     }
 
 
+def test_the_place_of_an_opening_before_the_facility():
+    assert facts("В Твери компания «Северный ветер» открыла сервисный центр «Точка».", "located_in") == {
+        ("Точка", "located_in", "Тверь")
+    }
+    assert facts("В Твери компания «Северный ветер» откроет сервисный центр «Точка».", "located_in") == set()
+    assert facts("В Твери компания «Северный ветер» открыла сервисный центр.", "located_in") == set()
+
+
+def test_a_facility_to_be_opened_stands_nowhere_yet():
+    assert facts("Компания «Северный ветер» откроет сервисный центр «Точка» в Твери.") == set()
+    assert facts("Компания «Северный ветер» планирует открыть сервисный центр «Точка» в Твери.") == set()
+
+
 def test_a_named_plant_with_its_place_is_based_there():
     assert facts("Завод «Искра» в Твери выпустил миллион деталей.", "based_in") == {("Искра", "based_in", "Тверь")}
 
@@ -103,3 +116,15 @@ def test_investments_in_the_past_into_a_named_thing():
     }
     assert facts("Фонд «Исток» инвестирует в стартап «Нейролаб» 40 млн рублей.") == set()
     assert facts("Банк «Окский» вложил 2 млрд рублей в модернизацию завода «Искра».", "invested_in") == set()
+
+
+def test_construction_started_and_finished():
+    assert facts("Компания «Техноград» приступила к строительству терминала «Южный».") == {
+        ("Техноград", "began_building", "Южный")
+    }
+    assert facts("Компания «Техноград» начала строительство терминала «Южный».") == {
+        ("Техноград", "began_building", "Южный")
+    }
+    assert facts("Компания «Техноград» завершила строительство терминала «Южный».") == {("Техноград", "built", "Южный")}
+    assert facts("Компания «Техноград» приступит к строительству терминала «Южный» весной.") == set()
+    assert facts("Компания «Техноград» начала строительство в Твери.") == set()

@@ -507,3 +507,12 @@ def test_questions_on_places_owners_and_investments(relation, subject, obj, obje
 def test_a_facility_with_a_place_and_an_owner_makes_a_conjunction():
     facts = [("located_in", True, KAZAN), ("belongs_to", True, WIND)]
     assert conjunction(TERMINAL, facts) == "Какой терминал находится в Казани и принадлежит компании «Северный ветер»?"
+
+
+def test_questions_on_started_construction():
+    assert ask_object("began_building", TECHNOGRAD, TERMINAL) == (
+        "К строительству какого терминала приступила компания «Техноград»?"
+    )
+    assert ask_subject("began_building", TECHNOGRAD, TERMINAL) == (
+        "Какая компания приступила к строительству терминала «Южный»?"
+    )

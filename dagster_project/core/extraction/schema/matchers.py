@@ -53,6 +53,7 @@ from .matchers_places import (
     BracketOrigins,
     Headquartered,
     LocatedStatements,
+    OpenedIn,
     Ownership,
     PlacedFacilities,
 )
@@ -1142,6 +1143,7 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
 
 _MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
+_CONSTRUCTION = frozenset({"строительство"})  # «приступила к строительству моста»
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
@@ -1223,6 +1225,9 @@ PATTERNS = (
     ParticipantLists(),
     Origins(),
     # organizations, facilities and places (matchers_places.py)
+    _verb("began_building", "приступить", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION, "к")),
+    _verb("began_building", "начать", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),
+    _verb("built", "завершить закончить", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),
     LocatedStatements(),
     Headquartered(),
     Ownership(),
@@ -1231,4 +1236,5 @@ PATTERNS = (
     AdjectivalOrigins(),
     BracketOrigins(),
     PlacedFacilities(),
+    OpenedIn(),
 )

@@ -269,6 +269,39 @@ class PlacedFacilities:
                 yield "based_in", thing, place
 
 
+class OpenedIn:
+    """«В Твери компания открыла центр «Точка»», «открыла в Казани магазин «Y»»: the place of a past
+    opening or building is where the named facility it made stands."""
+
+    triggers = BUILD_VERBS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or verb.pos != "VERB" or not _done(sentence, verb):
+                continue
+            places = [
+                p
+                for c in sentence.kids(verb, "obl")
+                if sentence.preposition(c) in {"в", "на"}
+                and c.feats.get("Case") == "Loc"
+                and getattr(sentence.article.span_of.get(c.id), "type", "") == "LOC"
+                for p in [argument(sentence, c, frozenset({PLACE}))]
+                if p is not None and _nominative_known(p)
+            ]
+            if len(places) != 1:
+                continue
+            for made in sentence.kids(verb, "obj", "nsubj:pass"):
+                if made.lemma in VEHICLE_NOUNS:
+                    continue
+                thing = argument(sentence, made, frozenset({FACILITY, ORGANIZATION}))
+                if thing is None or not _named(thing) or fold(places[0].normal) in fold(thing.normal):
+                    continue
+                if thing.type == FACILITY:
+                    yield "located_in", thing, places[0]
+                elif made.lemma in ESTABLISHMENT_NOUNS:
+                    yield "based_in", thing, places[0]
+
+
 def _class_noun_before(sentence: ParsedSentence, place_head):
     """The class noun of a quoted name that ends right before «в X» («завод «Искра» в Твери»)."""
     preposition = next((c for c in sentence.kids(place_head, "case") if c.lemma in {"в", "на"}), None)
@@ -288,10 +321,18 @@ def _placed_by(sentence: ParsedSentence, place_head, noun) -> bool:
     """The place hangs off the name, or the name is what a verb opened or built: right after its
     object, «в X» says where the thing was opened, however the parser attached it."""
     builder = sentence.head(noun)
-    if builder is not None and builder.lemma in BUILD_VERBS and noun.rel in {"obj", "nsubj:pass"}:
-        return True
+    if builder is not None and builder.lemma in BUILD_VERBS:  # «построит завод «Х» в Твери»: not there yet
+        return noun.rel in {"obj", "nsubj:pass"} and _done(sentence, builder)
     governor = sentence.head(place_head)
     return governor is not None and (governor is noun or sentence.head(governor) is noun)
+
+
+def _done(sentence: ParsedSentence, verb) -> bool:
+    """«открыла», «был открыт», «открытый»: a past action, never a future or a planned one."""
+    if any(k.lemma == "быть" and k.feats.get("Tense") == "Fut" for k in sentence.kids(verb)):
+        return False
+    feats = verb.feats
+    return feats.get("Tense") == "Past" or feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass"
 
 
 def _genitive_owner(sentence: ParsedSentence, noun) -> bool:

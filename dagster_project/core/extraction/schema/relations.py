@@ -197,6 +197,13 @@ SCHEMA: dict[str, Relation] = {
         _relation("launched", AGENTS, THINGS, Wording("запустить", PAST), "launched the facility or the line"),
         _relation("built", AGENTS, {FACILITY}, Wording("построить", PAST), "built the facility"),
         _relation(
+            "began_building",
+            AGENTS,
+            {FACILITY},
+            Wording("приступить", PAST, "", "к строительству", "gent"),
+            "started building the facility («приступила к строительству», «начала строительство»)",
+        ),
+        _relation(
             "commissioned",
             AGENTS,
             {FACILITY},
