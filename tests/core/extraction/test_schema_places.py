@@ -128,3 +128,19 @@ def test_construction_started_and_finished():
     assert facts("Компания «Техноград» завершила строительство терминала «Южный».") == {("Техноград", "built", "Южный")}
     assert facts("Компания «Техноград» приступит к строительству терминала «Южный» весной.") == set()
     assert facts("Компания «Техноград» начала строительство в Твери.") == set()
+
+
+def test_a_bare_class_noun_refers_back_to_the_one_organization_named_with_it():
+    text = "Компания «Вектор» открыла завод в Твери. Штаб-квартира компании находится в Казани."
+    assert ("Вектор", "based_in", "Казань") in facts(text)
+
+
+def test_a_bare_class_noun_stays_unresolved_when_two_organizations_could_be_meant():
+    two_named = "Компания «Вектор» купила компанию «Искра». Штаб-квартира компании находится в Казани."
+    assert facts(two_named, "based_in") == set()
+    rival = "«Полярный путь» купил компанию «Искра». Компания подписала соглашение с банком «Окский»."
+    assert facts(rival, "signed_agreement_with") == set()
+    modified = "Компания «Вектор» открыла завод. Новая компания подписала соглашение с банком «Окский»."
+    assert facts(modified, "signed_agreement_with") == set()
+    before_the_name = "Штаб-квартира компании находится в Казани. Компания «Вектор» открыла завод в Твери."
+    assert facts(before_the_name, "based_in") == set()

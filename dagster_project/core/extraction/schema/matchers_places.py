@@ -238,8 +238,9 @@ class Ownership:
 
 
 def _named(thing: Argument) -> bool:
-    """A quoted name, or a name NER found without a class noun before it."""
-    return "«" in thing.text or not thing.descriptor and thing.text[:1].isupper()
+    """A quoted or proper name (also one a bare «компания» refers back to), never a common phrase
+    such as «офис компании»."""
+    return "«" in thing.text or thing.normal[:1].isupper()
 
 
 class PlacedFacilities:
