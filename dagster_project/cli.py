@@ -73,17 +73,35 @@ def month_argument(value: str) -> Month:
 
 
 def run_month(month: Month, *, instance=None, env=None, verbose: bool = False):
-    """Materialize the whole pipeline for one month in this process; returns the run result.
-    The settings are validated first (a bad one is a SettingsError before any work starts)."""
-    Settings.from_env(env).check_before_run()
-    from .definitions import build_definitions
+    """Materialize the whole pipeline for one month in this process; returns the run result (with
+    sharded extraction, the result of the last run: crawl, each shard, then the rest, stopping at
+    the first failure). The settings are validated first (a bad one is a SettingsError before any
+    work starts)."""
+    settings = Settings.from_env(env)
+    settings.check_before_run()
+    from .definitions import build_definitions, sharded_steps
 
-    job = build_definitions(env).resolve_job_def("monthly_benchmark")
+    definitions = build_definitions(env)
+    instance = instance or _instance()
+    monthly = definitions.resolve_job_def("monthly_benchmark")
+    shards = settings.operations.extraction_shards
+    if shards == 1:
+        return _execute(monthly, month.key, instance, verbose)
+    result = None
+    for job_name, partition_key, selection in sharded_steps(definitions, month.key, shards):
+        result = _execute(definitions.resolve_job_def(job_name), partition_key, instance, verbose, selection)
+        if not result.success:
+            break
+    return result
+
+
+def _execute(job, partition_key: str, instance, verbose: bool, asset_selection=None):
     result = job.execute_in_process(
-        partition_key=month.key,
-        instance=instance or _instance(),
+        partition_key=partition_key,
+        instance=instance,
         raise_on_error=False,
         run_config={} if verbose else QUIET_LOGS,
+        asset_selection=asset_selection,
     )
     if not result.success:
         for event in result.all_events:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dagster import (
+    AssetKey,
     AssetSelection,
     AutomationCondition,
     AutomationConditionSensorDefinition,
@@ -17,11 +18,13 @@ from dagster import (
 
 from . import dagster_warnings  # noqa: F401  (before the assets: it filters their warnings)
 from .assets import ASSET_MODULES
+from .assets.extraction import sharded_extraction
 from .assets.release import RELEASE_CHECKS
 from .assets.testbeds import TESTBED_CHECKS
-from .partitions import monthly_partitions
+from .partitions import month_shard_key, month_shard_partitions, monthly_partitions
 from .resources import build_resources
 from .settings import Settings
+from .sharded_schedule import NEWS_ARTICLES, RAW_TRIPLET_SHARDS, sharded_monthly_sensor
 
 all_assets = load_assets_from_modules(ASSET_MODULES)
 
@@ -75,15 +78,72 @@ def refresh_sensor(enabled: bool) -> AutomationConditionSensorDefinition:
     )
 
 
+SHARDS = AssetSelection.assets("raw_triplet_shards")
+CHECKS = RELEASE_CHECKS + TESTBED_CHECKS
+
+
+def sharded_assets(shards: int) -> list:
+    """The assets with raw_triplets extracted in `shards` month x shard partitions and merged per month."""
+    return [a for a in all_assets if AssetKey("raw_triplets") not in a.keys] + sharded_extraction(shards)
+
+
+def sharded_jobs(shards: int) -> list:
+    """A job takes one partitions definition, so the shards have a job of their own and the monthly
+    job runs everything else; the sensor of sharded_schedule (or an asset backfill of the month)
+    runs the crawl, then every shard (one run each), then the rest."""
+    return [
+        define_asset_job(
+            name="monthly_benchmark",
+            selection=AssetSelection.all() - SHARDS,
+            partitions_def=monthly_partitions,
+            description="The pipeline for one month except extraction: it merges the month's extracted shards.",
+        ),
+        define_asset_job(
+            name="extraction_shards",
+            selection=SHARDS,
+            partitions_def=month_shard_partitions(shards),
+            description="Extraction of one shard of a month's articles (run every shard before monthly_benchmark).",
+        ),
+    ]
+
+
+def _after_extraction(assets) -> list[AssetKey]:
+    """The monthly assets a sharded month runs once its shards are extracted: all but the crawl."""
+    return [key for a in assets for key in a.keys if key not in (NEWS_ARTICLES, RAW_TRIPLET_SHARDS)]
+
+
+def _all_checks() -> list:
+    return [key for checks in CHECKS for key in checks.check_keys]
+
+
+def sharded_steps(
+    definitions: Definitions, month_key: str, shards: int
+) -> list[tuple[str, str, list[AssetKey] | None]]:
+    """A sharded month as (job, partition, assets) in order, for running it in one process:
+    the crawl, each shard, then the rest (the sensor launches the same runs one by one)."""
+    return [
+        ("monthly_benchmark", month_key, [NEWS_ARTICLES]),
+        *[("extraction_shards", month_shard_key(month_key, shard), None) for shard in range(shards)],
+        ("monthly_benchmark", month_key, _after_extraction(definitions.assets)),
+    ]
+
+
 def build_definitions(env=None) -> Definitions:
     """Definitions with resources and operations settings from `env` (the process environment by default)."""
     operations = Settings.from_env(env).operations
+    shards = operations.extraction_shards
+    sensors = [refresh_sensor(operations.automation)]
+    if shards == 1:
+        assets, jobs, schedules = all_assets, [monthly_benchmark_job], [monthly_schedule]
+    else:
+        assets, jobs, schedules = sharded_assets(shards), sharded_jobs(shards), []
+        sensors.append(sharded_monthly_sensor(jobs, shards, _after_extraction(assets), _all_checks()))
     definitions = Definitions(
-        assets=all_assets,
-        asset_checks=RELEASE_CHECKS + TESTBED_CHECKS,
-        jobs=[monthly_benchmark_job],
-        schedules=[monthly_schedule],
-        sensors=[refresh_sensor(operations.automation)],
+        assets=assets,
+        asset_checks=CHECKS,
+        jobs=jobs,
+        schedules=schedules,
+        sensors=sensors,
         resources=build_resources(env),
         executor=EXECUTORS[operations.executor],
     )

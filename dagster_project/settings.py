@@ -154,7 +154,7 @@ class PipelineOptions(_FromEnv):
 
 class OperationsOptions(_FromEnv):
     """How Dagster runs the pipeline: the executor, the limits of the pools (steps sharing the LLM
-    endpoint or the hub), and declarative automation of reruns."""
+    endpoint or the hub), declarative automation of reruns, and the shards of extraction."""
 
     # in_process: one process per run, models loaded once (fast); multiprocess: one process per step (isolated)
     executor: Literal["in_process", "multiprocess"] = _env("RAGBENCH_EXECUTOR", "in_process")
@@ -162,6 +162,9 @@ class OperationsOptions(_FromEnv):
     hub_pool_limit: int = _env("RAGBENCH_HUB_POOL_LIMIT", 1, ge=1)  # publications at once, all runs
     # refresh the downstream assets of a month after one of its stages is re-materialized
     automation: bool = _env("RAGBENCH_AUTOMATION", False)
+    # >1: raw_triplets is extracted in this many month x shard partitions (one run each, on any
+    # machine) and merged per month; 1 keeps extraction a step of the monthly job
+    extraction_shards: int = _env("RAGBENCH_EXTRACTION_SHARDS", 1, ge=1)
 
 
 class Settings(BaseModel):

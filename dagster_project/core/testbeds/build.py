@@ -85,8 +85,13 @@ def questions_from(frame: pd.DataFrame) -> list[Question]:
         items = tuple(str(i) for i in row.answer_items) or (str(row.answer),)
         out.append(
             Question(
-                str(row.qa_id), str(row.type), str(row.question), str(row.answer), items,
-                frozenset(str(a) for a in row.article_ids), tuple(str(t) for t in triples),
+                str(row.qa_id),
+                str(row.type),
+                str(row.question),
+                str(row.answer),
+                items,
+                frozenset(str(a) for a in row.article_ids),
+                tuple(str(t) for t in triples),
             )  # fmt: skip
         )
     return sorted(out, key=lambda q: q.qa_id)
@@ -125,18 +130,28 @@ class _Month:
         self.seed = seed
         self.index = ChunkIndex(month_chunks(articles, config.chunk_words))
         self.catalog = EntityCatalog.from_triplets(triplets, texts=articles["text"].astype(str))
+        # every testbed asks these again for the same question and items: computed once each
+        self._ranked: dict[str, list[tuple[Chunk, float]]] = {}
+        self._forms: dict[tuple, list[tuple[str, ...]]] = {}
 
     def forms(self, items) -> list[tuple[str, ...]]:
         """Every way the texts may name any of `items` (for keeping negatives clean)."""
-        return [f for item in items for f in item_forms(item, self.catalog.mentions(item),
-                                                         person=self.catalog.is_person(item))]  # fmt: skip
+        key = tuple(items)
+        if key not in self._forms:
+            catalog = self.catalog
+            self._forms[key] = [
+                f for item in items for f in item_forms(item, catalog.mentions(item), person=catalog.is_person(item))
+            ]
+        return self._forms[key]
 
     def naming_forms(self, item: str) -> list[tuple[str, ...]]:
         """The names that state `item` in a positive document (its full names, not a surname alone)."""
         return item_forms(item, self.catalog.mentions(item), person=False)
 
     def ranked(self, question: Question) -> list[tuple[Chunk, float]]:
-        return self.index.ranked(question.question)
+        if question.question not in self._ranked:
+            self._ranked[question.question] = self.index.ranked(question.question)
+        return self._ranked[question.question]
 
     def chunks_naming(self, question: Question, items) -> list[Chunk]:
         """Chunks naming every one of `items`: those of the question's gold texts first, then by BM25."""

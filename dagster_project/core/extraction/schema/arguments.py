@@ -526,7 +526,12 @@ def _span_normal(span: EntitySpan, tokens: list, kind: str) -> str:
     words = normal.split(" ")
     if len(words) != len(tokens):
         return normal
-    return " ".join(_surname_nominative(w, t.feats) for w, t in zip(words, tokens, strict=True))
+    # a surname takes the gender of the first name before it: the tagger reads «(Анну) Котову» as masculine
+    gender = tokens[0].feats.get("Gender")
+    return " ".join(
+        _surname_nominative(w, {**t.feats, "Gender": gender or t.feats.get("Gender")})
+        for w, t in zip(words, tokens, strict=True)
+    )
 
 
 def phrase_argument(

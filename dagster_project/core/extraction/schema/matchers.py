@@ -23,7 +23,6 @@ from .arguments import (
     argument,
     entity_argument,
     is_rate,
-    phrase_argument,
     role_holder,
 )
 from .lexicon import (
@@ -48,6 +47,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
+from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
 from .matchers_places import (
     AdjectivalOrigins,
     BracketOrigins,
@@ -57,7 +57,7 @@ from .matchers_places import (
     Ownership,
     PlacedFacilities,
 )
-from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, SCHEMA
+from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
 Fact = tuple[str, Argument, Argument]  # (relation id, subject, object)
@@ -331,10 +331,12 @@ class RoleAppositions:
         for role in sentence.tokens:
             if role.lemma not in self.triggers or role.pos != "NOUN":
                 continue
-            holder = role_holder(sentence, role)
+            holder = title_holder(sentence, role)
             relation = _role_relation(sentence, role) if holder is not None else None
             if relation is None:
                 continue
+            if relation == "heads" and leaves_post(sentence, role):
+                relation = "formerly_headed"  # «Глава района Иван Петров ушёл в отставку»
             types = SCHEMA[relation].object_types
             for owner in _role_owners(sentence, role):
                 found = argument(sentence, owner, types)
@@ -353,8 +355,8 @@ def _role_relation(sentence: ParsedSentence, role) -> str | None:
         if "главный" not in qualifiers:
             return None
         qualifiers -= {"главный"}
-    if qualifiers - HEAD_ROLE_QUALIFIERS:
-        return None  # «спортивный директор» runs one function, not the organization
+    if qualifiers - HEAD_ROLE_QUALIFIERS or any(sentence.preposition(c) == "по" for c in sentence.kids(role, "nmod")):
+        return None  # «спортивный директор», «директор по развитию» run one function, not the organization
     if role.lemma in FOUNDER_ROLES:
         return "founded"
     return "formerly_headed" if former else "heads"
@@ -384,9 +386,9 @@ class PositionAppositions:
         for role in sentence.tokens:
             if role.lemma not in self.triggers or role.pos != "NOUN":
                 continue
-            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS:
+            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS or leaves_post(sentence, role):
                 continue
-            holder = role_holder(sentence, role)
+            holder = title_holder(sentence, role)
             post = _role_phrase(sentence, role) if holder is not None else None
             if post is None or not _names_an_owner(sentence, role):
                 continue
@@ -470,7 +472,8 @@ def _appointees(sentence: ParsedSentence, verb) -> list | None:
     if feats.get("VerbForm") == "Fin" and feats.get("Tense") == "Past":
         return sentence.kids(verb, "obj")
     if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
-        return sentence.kids(verb, "nsubj:pass")
+        future = any(k.lemma == "быть" and k.feats.get("Tense") not in {None, "Past"} for k in sentence.kids(verb))
+        return None if future else sentence.kids(verb, "nsubj:pass")  # «будет назначен»: a plan
     return None
 
 
@@ -483,7 +486,7 @@ def _posts(sentence: ParsedSentence, verb) -> Iterator[Argument]:
         else:
             continue
         for role in roles:
-            post = phrase_argument(sentence, role, POSITION, require_modifier=True)
+            post = post_argument(sentence, role)
             if post is not None:
                 yield post
 
@@ -533,7 +536,7 @@ def _role_phrase(sentence: ParsedSentence, role) -> Argument | None:
     """The post of a role noun without the name of its holder."""
     holder_ids = {t.id for c in sentence.kids(role, "appos", "flat:name") for t in sentence.subtree(c)}
     trimmed = _Without(sentence, holder_ids)
-    return phrase_argument(trimmed, role, POSITION, require_modifier=True)
+    return post_argument(trimmed, role)
 
 
 class _Without(ParsedSentence):
@@ -1061,7 +1064,9 @@ def _whole_list_before(sentence: ParsedSentence, verb) -> bool:
     own = [s for s in sentence.kids(verb, "nsubj", "nsubj:pass") if s.start < verb.start]
     if not own or own[0].lemma in RELATIVE_PRONOUNS:
         return True
-    items = _list_items([t for t in sentence.subtree(own[0], _LIST_EDGES) if t.stop <= verb.start])
+    # every subject before the verb: the parser makes «(и ещё) пять экспертов» a second subject
+    listed = {t.id: t for s in own for t in sentence.subtree(s, _LIST_EDGES) if t.stop <= verb.start}
+    items = _list_items(sorted(listed.values(), key=lambda t: t.start))
     if len(items) < 2:
         return True
     members = [_item_member(sentence, item) or _subject_item(sentence, item) for item in items]
@@ -1224,6 +1229,9 @@ PATTERNS = (
     MembershipLists(),
     ParticipantLists(),
     Origins(),
+    _verb("coaches", "тренировать", "Pres", "Imp"),  # «Елена Васнецова тренирует клуб «Сокол»»
+    _verb("founded", "основать", "Past", "Perf"),  # «Павел Гречко основал стартап «Кварц-Лаб»»
+    *PEOPLE_PATTERNS,
     # organizations, facilities and places (matchers_places.py)
     _verb("began_building", "приступить", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION, "к")),
     _verb("began_building", "начать", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),

@@ -1,0 +1,330 @@
+"""Grammars of facts about people that news states in its own turns: who holds a title is read
+from the words around it, not from the parse (which scatters the names of a list of titled people
+over the wrong role nouns); posts taken and left («занял пост», «вступил в должность», «назначена
+исполняющей обязанности», «покинул пост»); speakers at a named event («выступил на форуме «Х»»).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from ...common.russian import restore_yo, syntax_normal_form
+from .arguments import (
+    _PHRASE_RELS,
+    Argument,
+    ParsedSentence,
+    _phrase_tokens,
+    argument,
+    entity_argument,
+    phrase_argument,
+    role_holder,
+)
+from .lexicon import PLAN_WORDS, POSITION_NOUNS
+from .relations import AGENTS, EVENT, PERSON, POSITION
+
+Fact = tuple[str, Argument, Argument]
+
+# Words that end a title read in order: «директор завода «Х» | Иван Петров», «Иван Петров, | директор ...».
+_BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "SCONJ", "PRON", "ADV", "NUM", "PUNCT"})
+_ENCLOSING = {"«": 1, "(": 1, "»": -1, ")": -1}
+_POST_NOUNS = frozenset({"пост", "должность"})
+
+
+def _index(sentence: ParsedSentence, token) -> int:
+    return next(i for i, t in enumerate(sentence.tokens) if t.id == token.id)
+
+
+def _person_starting_at(sentence: ParsedSentence, token):
+    span = sentence.article.span_of.get(token.id)
+    return span if span is not None and span.type == "PER" and span.tokens[0].id == token.id else None
+
+
+def title_holder(sentence: ParsedSentence, role) -> Argument | None:
+    """The person a role noun titles, read in order: the name right after the role's own words
+    («директор завода «Электроприбор» Олег Ветров») or right before a comma that opens them («Олег
+    Ветров, директор ...»). Nothing when a word that no title holds comes between (a verb, a
+    conjunction, a comma, a preposition other than «по»), so in «ректор университета «А» Иван
+    Петров и директор завода «Б» Анна Котова» each role gets its own name."""
+    tokens = sentence.tokens
+    at = _index(sentence, role)
+    if at > 0 and (tokens[at - 1].lemma == "обязанность" or tokens[at - 1].text.lower() in {"и.о.", "врио"}):
+        return None  # «исполняющий обязанности министра Анна Котова» acts for the minister, is none
+    depth = 0
+    for token in tokens[at + 1 :]:
+        depth += _ENCLOSING.get(token.text, 0)
+        if depth > 0 or token.text in _ENCLOSING:
+            continue
+        span = _person_starting_at(sentence, token)
+        if span is not None:
+            if not _agree_in_case(role, token):
+                return None  # «благодарность директору завода «Х» Анна Котова выразила»: two phrases
+            found = entity_argument(sentence, token)
+            return found if found is not None and found.type == PERSON else None
+        if token.pos in _BOUNDARY_POS or (token.pos == "ADP" and token.lemma != "по"):
+            break
+    return _name_before_comma(sentence, at)
+
+
+def _agree_in_case(role, name) -> bool:
+    """A title and its name stand in one case; an unknown case (a name the tagger missed) passes."""
+    cases = {role.feats.get("Case"), name.feats.get("Case")}
+    return None in cases or len(cases) == 1
+
+
+def _name_before_comma(sentence: ParsedSentence, at: int) -> Argument | None:
+    """«Олег Ветров, генеральный директор ...»: only adjectives between the comma and the role."""
+    tokens = sentence.tokens
+    first = at
+    while first > 0 and tokens[first - 1].pos == "ADJ":
+        first -= 1
+    if first < 2 or tokens[first - 1].text != ",":
+        return None
+    last = tokens[first - 2]
+    span = sentence.article.span_of.get(last.id)
+    if span is None or span.type != "PER" or span.tokens[-1].id != last.id:
+        return None
+    found = entity_argument(sentence, span.tokens[0])
+    return found if found is not None and found.type == PERSON else None
+
+
+def _finished(verb) -> bool:
+    """A past perfective finite verb, active: «занял», «покинула»."""
+    feats = verb.feats
+    return (
+        verb.pos == "VERB"
+        and feats.get("VerbForm") == "Fin"
+        and feats.get("Tense") == "Past"
+        and feats.get("Aspect") == "Perf"
+        and feats.get("Voice", "Act") in {"Act", "Mid"}
+    )
+
+
+def _person(sentence: ParsedSentence, head) -> Argument | None:
+    """A person subject, or the holder of a role subject («министр ... Анна Котова покинула пост»)."""
+    if head.lemma in POSITION_NOUNS:
+        return title_holder(sentence, head) or role_holder(sentence, head)
+    return argument(sentence, head, frozenset({PERSON}))
+
+
+def post_argument(sentence: ParsedSentence, role) -> Argument | None:
+    """A post in the nominative: the role and the words before it change, its genitive tail stays as
+    written with its quotes («главы Кимрского района» -> «глава Кимрского района», «ректора
+    университета «Политех»» -> «ректор университета «Политех»»). The phrase's own normal form
+    misreads «главы» as a plural nominative and drops the quotes of a name."""
+    post = phrase_argument(sentence, role, POSITION, require_modifier=True)
+    if post is None:
+        return None
+    phrase = _phrase_tokens(sentence, role)
+    head = [t for t in phrase if t.start <= role.start]
+    tail = [t for t in phrase if t.start > role.start]
+    tail += _coordinated_owners(sentence, tail)
+    changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
+    normal = f"{changed} {sentence.surface(tail)}".strip() if tail else changed
+    return replace(post, normal=restore_yo(normal, post.text))
+
+
+def _coordinated_owners(sentence: ParsedSentence, tail: list) -> list:
+    """«министра труда и социального развития»: a genitive coordinated with a genitive of the tail
+    names the same ministry, though the phrase leaves conjuncts out."""
+    extra = []
+    for noun in tail:
+        for conj in sentence.kids(noun, "conj"):
+            if conj.pos == "NOUN" and conj.feats.get("Case") == "Gen" and noun.feats.get("Case") == "Gen":
+                extra += [t for t in sentence.subtree(conj, _PHRASE_RELS | {"cc"}) if t.pos != "PUNCT"]
+    return sorted(extra, key=lambda t: t.start)
+
+
+def _post(sentence: ParsedSentence, role) -> Argument | None:
+    return post_argument(sentence, role)
+
+
+def leaves_post(sentence: ParsedSentence, role) -> bool:
+    """«Глава района Иван Петров ушёл в отставку», «... покинул пост»: the role's holder held it until now."""
+    verb = sentence.head(role) if role.rel == "nsubj" else None
+    if verb is None or not _finished(verb):
+        return False
+    if verb.lemma == "уйти":
+        return any(c.lemma == "отставка" for c in sentence.kids(verb, "obl"))
+    return verb.lemma in PostChanges.left and any(c.lemma in _POST_NOUNS for c in sentence.kids(verb, "obj"))
+
+
+def _titled_post(sentence: ParsedSentence, role) -> Argument | None:
+    """The post a role noun names, without the name of the person it titles."""
+    from .matchers import _role_phrase  # matchers imports this module
+
+    return _role_phrase(sentence, role)
+
+
+class PostChanges:
+    """«Олег Ветров занял пост министра транспорта Тверской области», «вступил в должность
+    министра ...» -> appointed_to(person, post); «покинул пост министра ...», «оставил пост ...» ->
+    resigned_from(person, post). A past perfective only: «занимал пост» is a post held before,
+    «займёт пост» a plan, and neither says the post was taken."""
+
+    triggers = frozenset({"занять", "вступить", "покинуть", "оставить"})
+    taken = {"занять": ("obj", ""), "вступить": ("obl", "в")}
+    left = {"покинуть": ("obj", ""), "оставить": ("obj", "")}
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.lemmas & PLAN_WORDS:
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not _finished(verb):
+                continue
+            relation = "appointed_to" if verb.lemma in self.taken else "resigned_from"
+            subjects = sentence.kids(verb, "nsubj")
+            roles = self._roles(sentence, verb, subjects)
+            person = _person(sentence, subjects[0]) if subjects and roles else None
+            post = _titled_post(sentence, roles[0]) if person is not None else None
+            if post is not None:
+                yield relation, person, post
+
+    def _roles(self, sentence: ParsedSentence, verb, subjects: list) -> list:
+        """Role nouns of the post: «пост | министра ...»; for a post left, else the role subject
+        («Министр транспорта области Олег Ветров покинул пост»)."""
+        rel, preposition = (self.taken | self.left)[verb.lemma]
+        posts = [
+            p for p in sentence.kids(verb, rel) if p.lemma in _POST_NOUNS and sentence.preposition(p) == preposition
+        ]
+        roles = [
+            role
+            for post in posts
+            for role in sentence.kids(post, "nmod")
+            if role.lemma in POSITION_NOUNS and role.feats.get("Case") == "Gen"
+        ]
+        if roles or verb.lemma in self.taken or not posts or not subjects:
+            return roles
+        return subjects[:1] if subjects[0].lemma in POSITION_NOUNS else []
+
+
+class ActingAppointments:
+    """«Анна Котова назначена исполняющей обязанности министра здравоохранения Тверской области»,
+    «губернатор назначил Анну Котову временно исполняющей обязанности ...», «исполняющим
+    обязанности директора завода «Х» назначен Олег Ветров», «назначил Олега Ветрова врио
+    губернатора ...» -> appointed_to(person, «исполняющий обязанности министра ...»): the acting
+    post is not the post itself."""
+
+    triggers = frozenset({"обязанность", "врио"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for at in range(len(sentence.tokens)):
+            found = self._acting_role(sentence, at)
+            if found is None:
+                continue
+            prefix, role = found
+            verb = self._appointing_verb(sentence, at, role)
+            appointees = _appointees(sentence, verb) if verb is not None else []
+            # the parser may take the title itself for a second passive subject
+            person = next((p for p in (_person(sentence, a) for a in appointees) if p is not None), None)
+            post = self._acting_post(sentence, prefix, role) if person is not None else None
+            if post is not None:
+                yield "appointed_to", person, post
+
+    @staticmethod
+    def _acting_role(sentence: ParsedSentence, at: int) -> tuple[str, object] | None:
+        """The title's wording and its role noun: «(временно) исполняющей обязанности | министра»,
+        «врио | губернатора»."""
+        tokens = sentence.tokens
+        word = tokens[at].text.lower()
+        temporary = at > 0 and tokens[at - 1].lemma == "временно"
+        if word.startswith("исполняющ") and at + 2 < len(tokens) and tokens[at + 1].lemma == "обязанность":
+            prefix, role = "исполняющий обязанности", tokens[at + 2]
+            prefix = f"временно {prefix}" if temporary else prefix
+        elif word == "врио" and at + 1 < len(tokens):
+            prefix, role = "врио", tokens[at + 1]
+        else:
+            return None
+        return (prefix, role) if role.lemma in POSITION_NOUNS else None
+
+    @staticmethod
+    def _appointing_verb(sentence: ParsedSentence, at: int, role):
+        """«назначен(а) | исполняющей», «назначил Анну Котову временно | исполняющей»: the nearest
+        «назначить» before, with only the appointee's name and adverbs between; or right after the
+        title, past a «был»: «исполняющим обязанности директора завода «Х» | назначен» (the parser
+        hangs the participle anywhere)."""
+        tokens = sentence.tokens
+        for token in reversed(tokens[:at]):
+            if token.lemma == "назначить":
+                return token
+            if token.pos in _BOUNDARY_POS - {"ADV"}:
+                break
+        end = max(t.stop for t in sentence.subtree(role))
+        after = [t for t in tokens if t.start >= end and t.text not in _ENCLOSING and t.lemma != "быть"]
+        return after[0] if after and after[0].lemma == "назначить" else None
+
+    @staticmethod
+    def _acting_post(sentence: ParsedSentence, prefix: str, role) -> Argument | None:
+        if _post(sentence, role) is None:
+            return None
+        # the role stays in the genitive after the title: «исполняющий обязанности министра ...»
+        owned = sentence.surface([t for t in sentence.subtree(role) if t.start >= role.start])
+        return Argument(f"{prefix} {owned}", f"{prefix} {owned}", POSITION)
+
+
+def _appointees(sentence: ParsedSentence, verb) -> list:
+    """Who «назначен(а)» (passive participle) or whom «назначил» (past perfective)."""
+    feats = verb.feats
+    if verb.lemma != "назначить" or feats.get("Aspect") != "Perf":
+        return []
+    if any(k.lemma == "быть" and k.feats.get("Tense") not in {None, "Past"} for k in sentence.kids(verb)):
+        return []  # «будет назначен»: a plan
+    if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
+        return sentence.kids(verb, "nsubj:pass", "nsubj")
+    return sentence.kids(verb, "obj") if _finished(verb) else []
+
+
+class Speakers:
+    """«Иван Петров выступил на форуме «Энергия Севера»», «директор завода «Х» Анна Котова
+    выступила с докладом на конференции «Y»» -> took_part_in(speaker, event). The event must be
+    named; a future («выступит»), a role («продавцом выступила компания») or an unnamed «на форуме»
+    gives nothing. A list of speakers after the verb is a set and must be complete (every item one
+    named person or organization, no «и другие»), like the lists of MembershipLists."""
+
+    triggers = frozenset({"выступить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        # the shared list grammar; imported here because matchers imports this module
+        from .matchers import _says_partial
+
+        if _says_partial(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "выступить" or not _finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
+                continue
+            events = self._events(sentence, verb)
+            for speaker in self._speakers(sentence, verb) if events else []:
+                for event in events:
+                    yield "took_part_in", speaker, event
+
+    @staticmethod
+    def _events(sentence: ParsedSentence, verb) -> list[Argument]:
+        """The named events of «на форуме «Х»»."""
+        events = frozenset({EVENT})
+        heads = [
+            c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "на" and c.feats.get("Case") == "Loc"
+        ]
+        return [a for a in (argument(sentence, h, events) for h in heads) if a is not None]
+
+    def _speakers(self, sentence: ParsedSentence, verb) -> list[Argument]:
+        """The whole list after the verb, or the subjects before it when each is a named member."""
+        from .matchers import _list_after, _whole_list_before
+
+        subjects = sentence.kids(verb, "nsubj")
+        if not subjects:
+            return []
+        if subjects[0].start > verb.start:
+            return _list_after(sentence, verb) or []
+        listed = len(subjects) > 1 or sentence.kids(subjects[0], "conj")
+        if listed and not _whole_list_before(sentence, verb):
+            return []  # a single subject with its title after a comma is no list
+        return [s for s in (self._speaker(sentence, h) for h in sentence.conjuncts(subjects[0])) if s]
+
+    @staticmethod
+    def _speaker(sentence: ParsedSentence, head) -> Argument | None:
+        if head.lemma in POSITION_NOUNS:
+            return title_holder(sentence, head)
+        return argument(sentence, head, AGENTS)
+
+
+PEOPLE_PATTERNS = (PostChanges(), ActingAppointments(), Speakers())

@@ -1,0 +1,174 @@
+"""Facts about people in the turns news uses: titles in bylines and lists, posts taken and left,
+speakers at events. Each rule with a sentence it must read and a near miss it must not."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    return {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+
+
+def of(relation: str, text: str) -> set[tuple[str, str]]:
+    return {(s, o) for s, r, o in facts(text) if r == relation}
+
+
+def test_title_in_a_quote_byline_names_the_head():
+    text = "«Мы удвоим выпуск», — заявил генеральный директор компании «Полярная звезда» Игорь Лебедев."
+    assert of("heads", text) == {("Игорь Лебедев", "Полярная звезда")}
+    assert of("heads", "По словам главы Кимрского района Петра Сидорова, дорогу отремонтируют к зиме.") == {
+        ("Петр Сидоров", "Кимрский район")
+    }
+
+
+def test_each_title_in_a_list_goes_to_its_own_name():
+    text = (
+        "В форуме «Энергия Севера» приняли участие министр экономики Тверской области Анна Котова, "
+        "ректор университета «Политех» Олег Ветров и директор завода «Электроприбор» Игорь Лебедев."
+    )
+    assert of("heads", text) == {("Олег Ветров", "Политех"), ("Игорь Лебедев", "Электроприбор")}
+
+
+def test_a_title_titles_only_a_name_in_its_own_case():
+    text = "Благодарность директору завода «Электроприбор» Анна Котова выразила лично."
+    assert of("heads", text) == set()
+
+
+def test_a_director_of_one_function_does_not_head_the_company():
+    assert of("heads", "Директор по развитию компании «Полярная звезда» Игорь Лебедев рассказал о проекте.") == set()
+
+
+def test_taking_a_post_is_an_appointment_only_when_done():
+    post = "министр транспорта Тверской области"
+    assert of("appointed_to", f"Олег Ветров занял пост {_gent(post)}.") == {("Олег Ветров", post)}
+    assert of("appointed_to", f"Олег Ветров вступил в должность {_gent(post)}.") == {("Олег Ветров", post)}
+    # held before, or only planned: no appointment
+    assert of("appointed_to", f"Олег Ветров занимал пост {_gent(post)}.") == set()
+    assert of("appointed_to", f"Олег Ветров займёт пост {_gent(post)}.") == set()
+
+
+def test_leaving_a_post_is_a_resignation():
+    post = "министр транспорта Тверской области"
+    assert of("resigned_from", f"Олег Ветров покинул пост {_gent(post)}.") == {("Олег Ветров", post)}
+    assert of("resigned_from", "Министр транспорта Тверской области Олег Ветров покинул пост.") == {
+        ("Олег Ветров", post)
+    }
+    assert of("resigned_from", "Олег Ветров покинул здание министерства транспорта Тверской области.") == set()
+
+
+def test_acting_appointment_names_the_acting_post():
+    assert of("appointed_to", "Анна Котова назначена исполняющей обязанности министра культуры Тверской области.") == {
+        ("Анна Котова", "исполняющий обязанности министра культуры Тверской области")
+    }
+    text = "Губернатор назначил Анну Котову временно исполняющей обязанности министра культуры Тверской области."
+    assert of("appointed_to", text) == {
+        ("Анна Котова", "временно исполняющий обязанности министра культуры Тверской области")
+    }
+    # who acts for a minister holds no minister's post
+    text = "Исполняющий обязанности министра культуры Тверской области Анна Котова открыла выставку."
+    assert of("holds_position", text) == set()
+
+
+def test_speakers_at_a_named_event_took_part_in_it():
+    text = "Генеральный директор компании «Полярная звезда» Игорь Лебедев выступил на форуме «Энергия Севера»."
+    assert of("took_part_in", text) == {("Игорь Лебедев", "Энергия Севера")}
+    assert of("took_part_in", "Игорь Лебедев выступит на форуме «Энергия Севера».") == set()
+    assert of("took_part_in", "Игорь Лебедев выступил на форуме.") == set()  # which forum?
+    assert facts("Продавцом выступила компания «Полярная звезда».") == set()
+
+
+def test_a_list_of_speakers_is_whole_or_nothing():
+    text = "На форуме «Энергия Севера» с докладами выступили Анна Котова, Олег Ветров и Игорь Лебедев."
+    assert of("took_part_in", text) == {
+        ("Анна Котова", "Энергия Севера"),
+        ("Олег Ветров", "Энергия Севера"),
+        ("Игорь Лебедев", "Энергия Севера"),
+    }
+    partial = "На форуме «Энергия Севера» с докладами выступили Анна Котова, Олег Ветров и другие эксперты."
+    assert of("took_part_in", partial) == set()
+
+
+def test_coaching_and_founding_said_with_a_verb():
+    assert of("coaches", "Ирина Гордеева тренирует волейбольный клуб «Волна» второй сезон.") == {
+        ("Ирина Гордеева", "Волна")
+    }
+    assert of("coaches", "Ирина Гордеева тренировала волейбольный клуб «Волна» два сезона.") == set()
+    assert of("founded", "Илья Зотов основал стартап «Облако-Про» в 2019 году.") == {("Илья Зотов", "Облако-Про")}
+    assert of("founded", "Илья Зотов планирует основать стартап «Облако-Про».") == set()
+
+
+def test_surname_takes_the_gender_of_the_first_name():
+    text = "Губернатор назначил Ольгу Дёмину на должность министра образования Тверской области."
+    assert of("appointed_to", text) == {("Ольга Дёмина", "министр образования Тверской области")}
+
+
+def test_posts_are_nominative_and_keep_the_quotes_of_names():
+    assert of("appointed_to", "Иван Петров назначен на должность главы Кимрского района.") == {
+        ("Иван Петров", "глава Кимрского района")
+    }
+    text = "Губернатор назначил Ивана Петрова на должность ректора университета «Политех»."
+    assert of("appointed_to", text) == {("Иван Петров", "ректор университета «Политех»")}
+
+
+def test_acting_titles_before_the_verb_and_short_forms():
+    text = "Исполняющим обязанности директора завода «Электроприбор» назначен Олег Ветров."
+    assert of("appointed_to", text) == {("Олег Ветров", "исполняющий обязанности директора завода «Электроприбор»")}
+    text = "Исполняющей обязанности директора завода «Электроприбор» была назначена Анна Котова."
+    assert of("appointed_to", text) == {("Анна Котова", "исполняющий обязанности директора завода «Электроприбор»")}
+    text = "Президент назначил Ивана Петрова врио губернатора Тверской области."
+    assert of("appointed_to", text) == {("Иван Петров", "врио губернатора Тверской области")}
+
+
+def test_a_future_appointment_is_no_fact():
+    assert facts("Исполняющим обязанности директора завода «Электроприбор» будет назначен Олег Ветров.") == set()
+    assert facts("Олег Ветров будет назначен на должность министра транспорта Тверской области.") == set()
+    assert facts("Анна Котова будет назначена исполняющей обязанности министра культуры Тверской области.") == set()
+
+
+def test_who_leaves_a_post_no_longer_holds_it():
+    found = facts("Глава Кимрского района Иван Петров ушёл в отставку.")
+    assert found == {
+        ("Иван Петров", "formerly_headed", "Кимрский район"),
+        ("Иван Петров", "resigned_from", "глава Кимрского района"),
+    }
+    found = facts("Министр транспорта Тверской области Олег Ветров покинул пост.")
+    assert {r for _, r, _ in found} == {"resigned_from"}
+    # leaving a building leaves no post
+    assert of("heads", "Директор завода «Электроприбор» Олег Ветров покинул цех.") == {("Олег Ветров", "Электроприбор")}
+
+
+def test_deputies_and_vice_presidents_work_at_the_organization():
+    text = "Заместитель директора завода «Электроприбор» Олег Ветров рассказал о планах."
+    assert of("works_at", text) == {("Олег Ветров", "Электроприбор")}
+    assert of("heads", text) == set()
+    # a deputy governor's region is no employer
+    assert (
+        of("works_at", "Заместитель губернатора Тверской области Олег Ветров посетил завод «Электроприбор».") == set()
+    )
+
+
+def test_a_bare_event_noun_names_no_event():
+    # «на форуме» may refer back to a forum, but the speakers an article states that way are only
+    # some of those the month's texts name at it: a set built from them would be partial
+    text = "Анна Котова выступила на форуме «Энергия Севера». Олег Ветров выступил на форуме с докладом."
+    assert of("took_part_in", text) == {("Анна Котова", "Энергия Севера")}
+
+
+def test_a_list_of_subjects_with_an_unnamed_item_is_no_set():
+    for verb in ("приняли участие в форуме", "выступили на форуме"):
+        text = f"Анна Котова, Олег Ветров и ещё пять экспертов {verb} «Энергия Севера»."
+        assert of("took_part_in", text) == set()
+        whole = f"Анна Котова и Олег Ветров {verb} «Энергия Севера»."
+        assert of("took_part_in", whole) == {("Анна Котова", "Энергия Севера"), ("Олег Ветров", "Энергия Севера")}
+
+
+def test_a_post_keeps_every_coordinated_part_of_its_ministry():
+    text = "Губернатор назначил Ивана Петрова на должность министра труда и социального развития Тверской области."
+    assert of("appointed_to", text) == {("Иван Петров", "министр труда и социального развития Тверской области")}
+
+
+def _gent(post: str) -> str:
+    return post.replace("министр ", "министра ", 1)
