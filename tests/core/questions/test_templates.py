@@ -484,3 +484,52 @@ def test_a_set_joining_staff_and_director_asks_who_works_there():
     subgraph = Subgraph("set", triples, ("urn:d", "urn:s"), anchor="urn:i")
     question = generate_question(subgraph, index).question
     assert question.startswith("Кто работает в ") and question.endswith("Назовите всех.")
+
+
+TERMINAL = NodeInfo("Южный", "OTHER", "терминал")
+
+
+@pytest.mark.parametrize(
+    ("relation", "subject", "obj", "object_question", "subject_question"),
+    [
+        ("located_in", TERMINAL, KAZAN, "Где находится терминал «Южный»?", "Какой терминал находится в Казани?"),
+        (
+            "belongs_to",
+            TERMINAL,
+            WIND,
+            "Какой компании принадлежит терминал «Южный»?",
+            "Какой терминал принадлежит компании «Северный ветер»?",
+        ),
+        (
+            "invested_in",
+            FUND,
+            WIND,
+            "В какую компанию инвестировал фонд «Исток»?",
+            "Какой фонд инвестировал в компанию «Северный ветер»?",
+        ),
+        (
+            "invested_in",
+            SOKOLOVA,
+            TERMINAL,
+            "В какой терминал инвестировала Анна Соколова?",
+            "Кто инвестировал в терминал «Южный»?",
+        ),
+    ],
+)
+def test_questions_on_places_owners_and_investments(relation, subject, obj, object_question, subject_question):
+    assert ask_object(relation, subject, obj) == object_question
+    assert ask_subject(relation, subject, obj) == subject_question
+
+
+def test_a_facility_with_a_place_and_an_owner_makes_a_conjunction():
+    facts = [("located_in", True, KAZAN), ("belongs_to", True, WIND)]
+    assert conjunction(TERMINAL, facts) == "Какой терминал находится в Казани и принадлежит компании «Северный ветер»?"
+
+
+def test_questions_on_started_construction():
+    assert ask_object("began_building", TECHNOGRAD, TERMINAL) == (
+        "К строительству какого терминала приступила компания «Техноград»?"
+    )
+    assert ask_subject("began_building", TECHNOGRAD, TERMINAL) == (
+        "Какая компания приступила к строительству терминала «Южный»?"
+    )

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
+from .anaphora import anaphoric_noun, earlier_namesake
 from .lexicon import (
     CLASS_NOUNS,
     ESTABLISHMENT_NOUNS,
@@ -285,6 +286,9 @@ def _named_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> A
         if institution is not None:
             return institution
     named = class_noun_name(sentence, token) or entity_argument(sentence, token) or listed_name(sentence, token)
+    if named is None and ORGANIZATION in types and anaphoric_noun(sentence, token):
+        namesake = earlier_namesake(sentence, token)  # «компания» after «компания «Вектор»»
+        named = Argument(token.text, namesake[0], ORGANIZATION, namesake[1]) if namesake else None
     return named if named is not None else _common_noun_argument(sentence, token, types)
 
 

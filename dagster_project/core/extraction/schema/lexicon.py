@@ -166,3 +166,11 @@ STAFF_ROLES = frozenset(
 # Units inside an organization: the head of one («руководитель лаборатории ... университета X»)
 # works at the organization, but does not lead it.
 SUBUNIT_NOUNS = frozenset("лаборатория кафедра отдел отделение факультет сектор служба управление".split())
+# Things that move stand in no place: «теплоход «Х» в Казани» is where it called, not where it is.
+VEHICLE_NOUNS = frozenset(
+    "теплоход судно ледокол танкер паром сухогруз самолёт самолет вертолёт вертолет маршрут рейс".split()
+)
+# Verbs whose place is where the facility they act on stands: «открыла центр «Х» в Казани».
+BUILD_VERBS = frozenset("открыть построить запустить ввести возвести строить открываться открыться".split())
+# Where an organization sits: «штаб-квартира компании «Х» находится в Казани».
+HEADQUARTERS_NOUNS = frozenset({"штаб-квартира"})

@@ -48,6 +48,15 @@ from .lexicon import (
     WEIGHT_UNITS,
 )
 from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
+from .matchers_places import (
+    AdjectivalOrigins,
+    BracketOrigins,
+    Headquartered,
+    LocatedStatements,
+    OpenedIn,
+    Ownership,
+    PlacedFacilities,
+)
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
@@ -227,6 +236,8 @@ def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
     """«построила цех в Ветлуге»: where a facility was opened or built is part of what it is, whether
     the parser hangs the place off the noun or off the verb."""
     if obj.type != FACILITY or " в " in f" {obj.normal} " or " на " in f" {obj.normal} ":
+        return obj
+    if obj.descriptor and "«" in obj.text:  # a quoted name names it alone; the place is located_in's
         return obj
     for child in sentence.kids(verb, "obl"):
         place = sentence.article.span_of.get(child.id)
@@ -1137,6 +1148,7 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
 
 _MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
+_CONSTRUCTION = frozenset({"строительство"})  # «приступила к строительству моста»
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
@@ -1220,4 +1232,17 @@ PATTERNS = (
     _verb("coaches", "тренировать", "Pres", "Imp"),  # «Елена Васнецова тренирует клуб «Сокол»»
     _verb("founded", "основать", "Past", "Perf"),  # «Павел Гречко основал стартап «Кварц-Лаб»»
     *PEOPLE_PATTERNS,
+    # organizations, facilities and places (matchers_places.py)
+    _verb("began_building", "приступить", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION, "к")),
+    _verb("began_building", "начать", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),
+    _verb("built", "завершить закончить", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),
+    LocatedStatements(),
+    Headquartered(),
+    Ownership(),
+    _verb("invested_in", "инвестировать вложить", "Past", "Perf", Slot("в", frozenset({"Acc"}))),
+    _verb("invested_in", "инвестировать", "Past", "Imp", Slot("в", frozenset({"Acc"}))),
+    AdjectivalOrigins(),
+    BracketOrigins(),
+    PlacedFacilities(),
+    OpenedIn(),
 )

@@ -169,6 +169,13 @@ SCHEMA: dict[str, Relation] = {
             Wording("базироваться", PRESENT, "", "в", "loct"),
             "the organization is based in the place («клуб «Кедр» из Новосибирска», «базируется в Омске»)",
         ),
+        _relation(
+            "located_in",
+            {FACILITY},
+            {PLACE},
+            Wording("находиться", PRESENT, "", "в", "loct"),
+            "the facility stands in the place («центр «Точка» в Казани», «терминал находится в Твери»)",
+        ),
         # outcomes
         _relation(
             "won_against",
@@ -189,6 +196,13 @@ SCHEMA: dict[str, Relation] = {
         _relation("opened", AGENTS, THINGS | {EVENT}, Wording("открыть", PAST), "opened the facility or the event"),
         _relation("launched", AGENTS, THINGS, Wording("запустить", PAST), "launched the facility or the line"),
         _relation("built", AGENTS, {FACILITY}, Wording("построить", PAST), "built the facility"),
+        _relation(
+            "began_building",
+            AGENTS,
+            {FACILITY},
+            Wording("приступить", PAST, "", "к строительству", "gent"),
+            "started building the facility («приступила к строительству», «начала строительство»)",
+        ),
         _relation(
             "commissioned",
             AGENTS,
@@ -240,6 +254,20 @@ SCHEMA: dict[str, Relation] = {
             AGENTS,
             Wording("выдать", PAST, "кредит", "", "datv"),
             "the lender gave a loan to the borrower",
+        ),
+        _relation(
+            "belongs_to",
+            THINGS,
+            AGENTS,
+            Wording("принадлежать", PRESENT, "", "", "datv"),
+            "the facility or organization is owned by the other («компании «Х» принадлежит терминал «Y»»)",
+        ),
+        _relation(
+            "invested_in",
+            AGENTS,
+            THINGS,
+            Wording("инвестировать", PAST, "", "в", "accs"),
+            "invested in the organization or the facility («фонд инвестировал в стартап «Х»»)",
         ),
         _relation(
             "sued",

@@ -1,0 +1,346 @@
+"""Where organizations and facilities are: grammars of news forms that place a named thing.
+
+«казанская компания «Вектор»» and «компания «Вектор» (Казань)» say where a company is based;
+«завод «Искра» в Твери» where a plant stands. A place adjective gives a place only when the
+article itself names that place (an NER place whose stem the adjective is derived from), so no
+place is ever guessed from an adjective alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ...common.russian import can_be_dative, fold, morph
+from .arguments import Argument, ParsedSentence, _span_argument, argument
+from .lexicon import BUILD_VERBS, CLASS_NOUNS, ESTABLISHMENT_NOUNS, HEADQUARTERS_NOUNS, VEHICLE_NOUNS
+from .relations import AGENTS, FACILITY, ORGANIZATION, PLACE, THINGS
+
+Fact = tuple[str, Argument, Argument]
+
+_PLACE_ADJECTIVE = re.compile(r"(?:с|ц)к(?:ий|ой)$")
+_PLACE_ENDING = re.compile(r"(?:[аяоеьйиы]|ск|цк)$")
+
+
+def _adjective_stems(lemma: str) -> set[str]:
+    """«казанский» -> {казан}; «московский» -> {москов, москв} (the «-ов-» of Москва's adjective)."""
+    stem = _PLACE_ADJECTIVE.sub("", fold(lemma))
+    stems = {stem}
+    if stem.endswith(("ов", "ев")):
+        stems.add(stem[:-2] + "в")
+    return stems
+
+
+def _place_stem(name: str) -> str:
+    """«Казань» -> казан, «Новосибирск» -> новосибир, «Санкт-Петербург» -> петербург."""
+    return _PLACE_ENDING.sub("", fold(name).split("-")[-1])
+
+
+def _article_places(sentence: ParsedSentence) -> dict[str, set[str]]:
+    """Stem -> the one-word places the article's NER found, in the nominative."""
+    places: dict[str, set[str]] = {}
+    for span in {id(s): s for s in sentence.article.span_of.values()}.values():
+        if span.type != "LOC" or len(span.tokens) != 1 or not span.normal:
+            continue
+        name = span.normal.strip()
+        if " " in name or not name[:1].isupper() or not morph().parse(name.split("-")[-1])[0].is_known:
+            continue
+        places.setdefault(_place_stem(name), set()).add(name)
+    return places
+
+
+class AdjectivalOrigins:
+    """«казанская компания «Вектор»», «с новосибирским клубом «Кедр»», «над московским «Ледоколом»»
+    -> based_in(organization,
+    place), when the article names the place the adjective is derived from (Казань) and no other
+    place with the same stem. A capitalized adjective inside the sentence is part of a name
+    («Каменногорский металлургический комбинат») and says nothing beyond the name."""
+
+    triggers = frozenset(lemma for lemma, kind in CLASS_NOUNS.items() if kind == ORGANIZATION) | {"«"}
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for adjective in sentence.tokens:
+            head = sentence.head(adjective) if adjective.rel == "amod" else None
+            head = head if head is not None and _next_word(sentence, adjective) is head else None
+            if head is None or not self._common(sentence, adjective) or not self._organization_head(sentence, head):
+                continue
+            place = self._place(sentence, adjective.lemma)
+            if place is None:
+                continue
+            # «казанские компании «А» и «Б»» place each name; a singular head places itself alone
+            # («у московского «Ледокола», новосибирского «Кедра»»: each name has its own adjective)
+            plural = head.feats.get("Number") == "Plur" and head.lemma in CLASS_NOUNS
+            for token in sentence.conjuncts(head) if plural else [head]:
+                organization = self._organization(sentence, token)
+                if organization is not None and fold(adjective.text) not in fold(organization.text):
+                    yield "based_in", organization, place
+
+    @staticmethod
+    def _organization(sentence: ParsedSentence, token) -> Argument | None:
+        """The class noun's named organization, or the quoted name itself (the parser may hang a
+        listed name off an earlier class noun: «клуб «Сокол» выиграл у ... тверской «Искры»»)."""
+        span = sentence.article.span_of.get(token.id)
+        if token.lemma in CLASS_NOUNS or span is None:
+            return argument(sentence, token, frozenset({ORGANIZATION}))
+        found = _span_argument(sentence, span)
+        return found if found.type == ORGANIZATION else None
+
+    @staticmethod
+    def _organization_head(sentence: ParsedSentence, head) -> bool:
+        """A class noun of organizations, or a quoted organization's name («московский «Ледокол»»)."""
+        if CLASS_NOUNS.get(head.lemma) == ORGANIZATION:
+            return True
+        span = sentence.article.span_of.get(head.id)
+        return span is not None and span.type == "ORG" and sentence.article.text[head.start - 1 : head.start] == "«"
+
+    @staticmethod
+    def _common(sentence: ParsedSentence, adjective) -> bool:
+        if adjective.pos != "ADJ" or not _PLACE_ADJECTIVE.search(adjective.lemma):
+            return False
+        return adjective.text.islower() or adjective is sentence.tokens[0]
+
+    @staticmethod
+    def _place(sentence: ParsedSentence, lemma: str) -> Argument | None:
+        places = _article_places(sentence)
+        found = {name for stem in _adjective_stems(lemma) for name in places.get(stem, ())}
+        if len(found) != 1:
+            return None
+        (name,) = found
+        return Argument(name, name, PLACE)
+
+
+def _next_word(sentence: ParsedSentence, token):
+    """The word right after `token`, past an opening quote: the adjective's own noun, whatever the
+    parser attached it to."""
+    later = [t for t in sentence.tokens if t.start >= token.stop and t.text != "«"]
+    return later[0] if later else None
+
+
+class BracketOrigins:
+    """«компания «Вектор» (Казань)» -> based_in: a place alone in brackets right after an
+    organization's name is where it is from."""
+
+    triggers = frozenset({"("})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        tokens = sentence.tokens
+        for i in range(1, len(tokens) - 2):
+            opening, place_token, closing = tokens[i : i + 3]
+            if opening.text != "(" or closing.text != ")":
+                continue
+            span = sentence.article.span_of.get(place_token.id)
+            if span is None or span.type != "LOC" or place_token.feats.get("Case", "Nom") != "Nom":
+                continue
+            owner = _name_before(tokens, i)
+            organization = argument(sentence, owner, frozenset({ORGANIZATION})) if owner is not None else None
+            place = argument(sentence, place_token, frozenset({PLACE})) if organization is not None else None
+            if place is not None and _nominative_known(place):
+                yield "based_in", organization, place
+
+
+def _name_before(tokens: list, index: int):
+    """The noun or name a bracket follows, past a closing quote."""
+    j = index - 1
+    while j >= 0 and tokens[j].text == "»":
+        j -= 1
+    return tokens[j] if j >= 0 and tokens[j].pos in {"NOUN", "PROPN"} else None
+
+
+class LocatedStatements:
+    """«терминал «Южный» находится в Твери», «... расположен в Твери» -> located_in (a facility) or
+    based_in (an organization); «штаб-квартира компании «Вектор» находится в Казани» -> based_in
+    of the owner. Only in the present: «находился» was, «будет расположен» is a plan. The subject
+    must be named: «офис компании находится в Казани» places no identified thing."""
+
+    triggers = frozenset({"находиться", "располагаться", "расположить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not _present_location(sentence, verb):
+                continue
+            places = [
+                p
+                for c in sentence.kids(verb, "obl")
+                if sentence.preposition(c) in {"в", "на"} and c.feats.get("Case") == "Loc"
+                for p in [argument(sentence, c, frozenset({PLACE}))]
+                if p is not None and _nominative_known(p)
+            ]
+            for subject in sentence.kids(verb, "nsubj", "nsubj:pass") if places else []:
+                yield from _placed(sentence, subject, places[0])
+
+
+def _present_location(sentence: ParsedSentence, verb) -> bool:
+    feats = verb.feats
+    if verb.lemma == "расположить":  # the short participle «расположен», not «был/будет расположен»
+        short = feats.get("Variant") == "Short" or feats.get("VerbForm") == "Part"
+        return short and not any(k.lemma == "быть" for k in sentence.kids(verb))
+    return feats.get("VerbForm") == "Fin" and feats.get("Tense") == "Pres" and verb.pos == "VERB"
+
+
+def _placed(sentence: ParsedSentence, subject, place: Argument) -> Iterator[Fact]:
+    if subject.lemma in HEADQUARTERS_NOUNS:
+        for owner in sentence.kids(subject, "nmod"):
+            found = argument(sentence, owner, frozenset({ORGANIZATION})) if owner.feats.get("Case") == "Gen" else None
+            if found is not None and not sentence.preposition(owner) and _named(found):
+                yield "based_in", found, place
+        return
+    thing = argument(sentence, subject, frozenset({FACILITY, ORGANIZATION}))
+    if thing is None or not _named(thing) or fold(place.normal) in fold(thing.normal):
+        return
+    yield ("located_in" if thing.type == FACILITY else "based_in"), thing, place
+
+
+class Headquartered:
+    """«компания «Вектор» со штаб-квартирой в Казани» -> based_in: the phrase right after the name."""
+
+    triggers = HEADQUARTERS_NOUNS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        tokens = sentence.tokens
+        for i, noun in enumerate(tokens):
+            if noun.lemma not in self.triggers or i < 2 or tokens[i - 1].lemma != "с":
+                continue
+            owner = _name_before(tokens, i - 1)
+            organization = argument(sentence, owner, frozenset({ORGANIZATION})) if owner is not None else None
+            if organization is None or not _named(organization) or i + 2 >= len(tokens):
+                continue
+            preposition, place_head = tokens[i + 1], tokens[i + 2]
+            if preposition.lemma != "в" or place_head.feats.get("Case") != "Loc":
+                continue
+            place = argument(sentence, place_head, frozenset({PLACE}))
+            if place is not None and _nominative_known(place):
+                yield "based_in", organization, place
+
+
+class Ownership:
+    """«компании «Вектор» принадлежит терминал «Южный»» -> belongs_to(terminal, company): present
+    only; the owner is a dative (which the parser often reads as a genitive)."""
+
+    triggers = frozenset({"принадлежать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not _present_location(sentence, verb):
+                continue
+            owners = [
+                a
+                for c in sentence.kids(verb, "iobj", "obl", "obj", "nmod")
+                if not sentence.preposition(c)
+                and (c.feats.get("Case") == "Dat" or c.feats.get("Case") == "Gen" and can_be_dative(c.text, c.lemma))
+                for a in [argument(sentence, c, AGENTS)]
+                if a is not None and _named(a)
+            ]
+            things = [argument(sentence, s, THINGS) for s in sentence.kids(verb, "nsubj")]
+            for thing in (t for t in things if t is not None and _named(t)):
+                for owner in owners:
+                    if owner.normal != thing.normal:
+                        yield "belongs_to", thing, owner
+
+
+def _named(thing: Argument) -> bool:
+    """A quoted or proper name (also one a bare «компания» refers back to), never a common phrase
+    such as «офис компании»."""
+    return "«" in thing.text or thing.normal[:1].isupper()
+
+
+class PlacedFacilities:
+    """«завод «Искра» в Твери», «открыла центр «Точка» в Казани» -> located_in(facility, place) for
+    a named facility, based_in for a named establishment (a plant, a school): a named place right
+    after the name, hung off the name itself or off a verb of opening or building. A vessel or a
+    route moves and stands nowhere; «рейс «Победы» в Казань» is a destination (accusative)."""
+
+    triggers = frozenset(lemma for lemma, kind in CLASS_NOUNS.items() if kind in {FACILITY, ORGANIZATION})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for place_head in sentence.tokens:
+            if sentence.preposition(place_head) not in {"в", "на"} or place_head.feats.get("Case") != "Loc":
+                continue
+            span = sentence.article.span_of.get(place_head.id)
+            noun = _class_noun_before(sentence, place_head) if span is not None and span.type == "LOC" else None
+            if noun is None or not _placed_by(sentence, place_head, noun):
+                continue
+            thing = argument(sentence, noun, frozenset({FACILITY, ORGANIZATION}))
+            thing = thing if thing is not None and _named(thing) else None
+            place = argument(sentence, place_head, frozenset({PLACE})) if thing is not None else None
+            if place is None or not _nominative_known(place) or fold(place.normal) in fold(thing.normal):
+                continue
+            if thing.type == FACILITY:
+                yield "located_in", thing, place
+            elif noun.lemma in ESTABLISHMENT_NOUNS:
+                yield "based_in", thing, place
+
+
+class OpenedIn:
+    """«В Твери компания открыла центр «Точка»», «открыла в Казани магазин «Y»»: the place of a past
+    opening or building is where the named facility it made stands."""
+
+    triggers = BUILD_VERBS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or verb.pos != "VERB" or not _done(sentence, verb):
+                continue
+            places = [
+                p
+                for c in sentence.kids(verb, "obl")
+                if sentence.preposition(c) in {"в", "на"}
+                and c.feats.get("Case") == "Loc"
+                and getattr(sentence.article.span_of.get(c.id), "type", "") == "LOC"
+                for p in [argument(sentence, c, frozenset({PLACE}))]
+                if p is not None and _nominative_known(p)
+            ]
+            if len(places) != 1:
+                continue
+            for made in sentence.kids(verb, "obj", "nsubj:pass"):
+                if made.lemma in VEHICLE_NOUNS:
+                    continue
+                thing = argument(sentence, made, frozenset({FACILITY, ORGANIZATION}))
+                if thing is None or not _named(thing) or fold(places[0].normal) in fold(thing.normal):
+                    continue
+                if thing.type == FACILITY:
+                    yield "located_in", thing, places[0]
+                elif made.lemma in ESTABLISHMENT_NOUNS:
+                    yield "based_in", thing, places[0]
+
+
+def _class_noun_before(sentence: ParsedSentence, place_head):
+    """The class noun of a quoted name that ends right before «в X» («завод «Искра» в Твери»)."""
+    preposition = next((c for c in sentence.kids(place_head, "case") if c.lemma in {"в", "на"}), None)
+    before = [t for t in sentence.tokens if preposition is not None and t.stop <= preposition.start]
+    if len(before) < 3 or before[-1].text != "»":
+        return None
+    opening = next((i for i in range(len(before) - 1, -1, -1) if before[i].text == "«"), None)
+    if opening is None or opening == 0:
+        return None
+    noun = before[opening - 1]
+    if noun.lemma not in CLASS_NOUNS or noun.lemma in VEHICLE_NOUNS or _genitive_owner(sentence, noun):
+        return None
+    return noun
+
+
+def _placed_by(sentence: ParsedSentence, place_head, noun) -> bool:
+    """The place hangs off the name, or the name is what a verb opened or built: right after its
+    object, «в X» says where the thing was opened, however the parser attached it."""
+    builder = sentence.head(noun)
+    if builder is not None and builder.lemma in BUILD_VERBS:  # «построит завод «Х» в Твери»: not there yet
+        return noun.rel in {"obj", "nsubj:pass"} and _done(sentence, builder)
+    governor = sentence.head(place_head)
+    return governor is not None and (governor is noun or sentence.head(governor) is noun)
+
+
+def _done(sentence: ParsedSentence, verb) -> bool:
+    """«открыла», «был открыт», «открытый»: a past action, never a future or a planned one."""
+    if any(k.lemma == "быть" and k.feats.get("Tense") == "Fut" for k in sentence.kids(verb)):
+        return False
+    feats = verb.feats
+    return feats.get("Tense") == "Past" or feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass"
+
+
+def _genitive_owner(sentence: ParsedSentence, noun) -> bool:
+    """«делегация завода «Искра» в Москве»: a genitive owner's «в X» belongs to what it owns."""
+    return noun.rel == "nmod" and noun.feats.get("Case") == "Gen" and not sentence.preposition(noun)
+
+
+def _nominative_known(place: Argument) -> bool:
+    """A place name the dictionary does not know keeps its oblique form as its "normal" one."""
+    return place.normal != place.text or morph().parse(place.normal.split()[-1])[0].is_known

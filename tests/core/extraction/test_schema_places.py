@@ -1,0 +1,146 @@
+"""Where organizations and facilities are, who owns them and who invested in them: each rule on a
+sentence it must read and on a near miss it must leave alone."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str, relation: str | None = None) -> set[tuple[str, str, str]]:
+    found = {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+    return {f for f in found if relation is None or f[1] == relation}
+
+
+def test_a_place_adjective_places_the_company_when_the_article_names_the_place():
+    text = "В Казани открылась выставка. Казанская компания «Вектор» показала на ней нового робота."
+    assert facts(text, "based_in") == {("Вектор", "based_in", "Казань")}
+
+
+def test_a_place_adjective_gives_nothing_when_the_article_never_names_the_place():
+    assert facts("Казанская компания «Вектор» показала нового робота.", "based_in") == set()
+
+
+def test_a_place_adjective_before_a_bare_quoted_name():
+    text = "Матч прошёл в Москве. Клуб «Сокол» проиграл московскому «Ледоколу»."
+    assert facts(text, "based_in") == {("Ледокол", "based_in", "Москва")}
+
+
+def test_each_name_in_a_list_keeps_its_own_adjective():
+    text = (
+        "Турнир прошёл в Москве, Твери и Казани. "
+        "Клуб «Сокол» выиграл у московского «Ледокола», тверской «Искры» и казанского «Старта»."
+    )
+    assert facts(text, "based_in") == {
+        ("Ледокол", "based_in", "Москва"),
+        ("Искра", "based_in", "Тверь"),
+        ("Старт", "based_in", "Казань"),
+    }
+
+
+def test_a_plural_class_noun_places_every_name_it_lists():
+    text = "В Казани прошёл форум. Казанские компании «Альфа» и «Бета» подписали соглашение."
+    assert facts(text, "based_in") == {("Альфа", "based_in", "Казань"), ("Бета", "based_in", "Казань")}
+
+
+def test_an_adjective_inside_a_name_says_nothing_beyond_the_name():
+    text = "Каменногорский металлургический комбинат выпустил новую сталь. Его цеха стоят в Каменногорске."
+    assert facts(text, "based_in") == set()
+
+
+def test_a_place_in_brackets_after_the_name():
+    text = "Компания «Вектор» (Казань) подписала соглашение с фондом «Исток»."
+    assert ("Вектор", "based_in", "Казань") in facts(text)
+    assert facts("Компания «Вектор» (в прошлом году) подписала соглашение с фондом «Исток».", "based_in") == set()
+
+
+def test_a_named_facility_opened_in_a_place_stands_there():
+    text = "Компания «Северный ветер» открыла сервисный центр «Точка» в Твери."
+    assert facts(text) == {
+        ("Северный ветер", "opened", "Точка"),
+        ("Точка", "located_in", "Тверь"),
+    }
+
+
+def test_the_place_of_an_opening_before_the_facility():
+    assert facts("В Твери компания «Северный ветер» открыла сервисный центр «Точка».", "located_in") == {
+        ("Точка", "located_in", "Тверь")
+    }
+    assert facts("В Твери компания «Северный ветер» откроет сервисный центр «Точка».", "located_in") == set()
+    assert facts("В Твери компания «Северный ветер» открыла сервисный центр.", "located_in") == set()
+
+
+def test_a_facility_to_be_opened_stands_nowhere_yet():
+    assert facts("Компания «Северный ветер» откроет сервисный центр «Точка» в Твери.") == set()
+    assert facts("Компания «Северный ветер» планирует открыть сервисный центр «Точка» в Твери.") == set()
+
+
+def test_a_named_plant_with_its_place_is_based_there():
+    assert facts("Завод «Искра» в Твери выпустил миллион деталей.", "based_in") == {("Искра", "based_in", "Тверь")}
+
+
+def test_the_place_after_a_genitive_owner_belongs_to_what_it_owns():
+    assert facts("Делегация завода «Искра» в Москве провела переговоры.", "based_in") == set()
+
+
+def test_a_vessel_is_nowhere_for_good():
+    assert facts("Теплоход «Витязь» в Казани принял первых пассажиров.", "located_in") == set()
+
+
+def test_is_located_in_the_present_only_and_only_for_a_named_thing():
+    assert facts("Терминал «Южный» расположен в Твери.") == {("Южный", "located_in", "Тверь")}
+    assert facts("Терминал «Южный» находится в Твери.") == {("Южный", "located_in", "Тверь")}
+    assert facts("Компания «Вектор» находится в Казани.") == {("Вектор", "based_in", "Казань")}
+    assert facts("Терминал «Южный» будет расположен в Твери.") == set()
+    assert facts("Терминал «Южный» находился в Твери.") == set()
+    assert facts("Офис компании находится в Казани.") == set()
+
+
+def test_headquarters_place_their_organization():
+    assert facts("Штаб-квартира компании «Вектор» находится в Казани.") == {("Вектор", "based_in", "Казань")}
+    assert facts("Штаб-квартира компании находится в Казани.") == set()
+    text = "Компания «Вектор» со штаб-квартирой в Казани купила завод «Искра»."
+    assert ("Вектор", "based_in", "Казань") in facts(text)
+    assert facts("Компания «Вектор» с партнёрами в Казани купила завод «Искра».", "based_in") == set()
+
+
+def test_ownership_in_the_present():
+    assert facts("Компании «Вектор» принадлежит терминал «Южный».") == {("Южный", "belongs_to", "Вектор")}
+    assert facts("Терминал «Южный» принадлежал компании «Вектор».") == set()
+
+
+def test_investments_in_the_past_into_a_named_thing():
+    assert facts("Фонд «Исток» инвестировал в стартап «Нейролаб» 40 млн рублей.") == {
+        ("Исток", "invested_in", "Нейролаб")
+    }
+    assert facts("Фонд «Исток» инвестирует в стартап «Нейролаб» 40 млн рублей.") == set()
+    assert facts("Банк «Окский» вложил 2 млрд рублей в модернизацию завода «Искра».", "invested_in") == set()
+
+
+def test_construction_started_and_finished():
+    assert facts("Компания «Техноград» приступила к строительству терминала «Южный».") == {
+        ("Техноград", "began_building", "Южный")
+    }
+    assert facts("Компания «Техноград» начала строительство терминала «Южный».") == {
+        ("Техноград", "began_building", "Южный")
+    }
+    assert facts("Компания «Техноград» завершила строительство терминала «Южный».") == {("Техноград", "built", "Южный")}
+    assert facts("Компания «Техноград» приступит к строительству терминала «Южный» весной.") == set()
+    assert facts("Компания «Техноград» начала строительство в Твери.") == set()
+
+
+def test_a_bare_class_noun_refers_back_to_the_one_organization_named_with_it():
+    text = "Компания «Вектор» открыла завод в Твери. Штаб-квартира компании находится в Казани."
+    assert ("Вектор", "based_in", "Казань") in facts(text)
+
+
+def test_a_bare_class_noun_stays_unresolved_when_two_organizations_could_be_meant():
+    two_named = "Компания «Вектор» купила компанию «Искра». Штаб-квартира компании находится в Казани."
+    assert facts(two_named, "based_in") == set()
+    rival = "«Полярный путь» купил компанию «Искра». Компания подписала соглашение с банком «Окский»."
+    assert facts(rival, "signed_agreement_with") == set()
+    modified = "Компания «Вектор» открыла завод. Новая компания подписала соглашение с банком «Окский»."
+    assert facts(modified, "signed_agreement_with") == set()
+    before_the_name = "Штаб-квартира компании находится в Казани. Компания «Вектор» открыла завод в Твери."
+    assert facts(before_the_name, "based_in") == set()
