@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
+import razdel
 
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
@@ -599,6 +600,42 @@ def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     return findings
 
 
+# A sum of money as news writes it: «700 тысяч рублей», «96,4 млн рублей», «1,2 млрд руб.»
+_SUM = re.compile(
+    r"(\d[\d\s\u00a0\u202f]*(?:,\d+)?)\s*(тыс\w*\.?|млн\.?|миллион\w*|млрд\.?|миллиард\w*)?\s*(руб\w*|долл\w*|евро)",
+    re.IGNORECASE,
+)
+# Verbs of a payment someone owes: a court ruling nearly always orders costs besides the award.
+_PAYMENT_VERBS = frozenset({"выплатить", "возместить", "взыскать", "компенсировать", "заплатить", "оплатить",
+                            "перечислить", "уплатить", "выплачивать", "возмещать", "взыскивать"})  # fmt: skip
+
+
+def _sum_key(match: re.Match) -> tuple[str, str]:
+    digits = re.sub(r"[\s\u00a0\u202f]", "", match.group(1))
+    scale = (match.group(2) or "").lower()
+    for short, words in (("тыс", ("тыс",)), ("млн", ("млн", "миллион")), ("млрд", ("млрд", "миллиард"))):
+        if scale.startswith(words):
+            return digits, short
+    return digits, ""
+
+
+def other_sum_findings(question: str, items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
+    """«Сколько рублей обязана выплатить больница?» has two answers when its article orders another
+    payment too (court costs, a penalty besides the compensation): the question does not say which."""
+    asked = [m for item in items for m in _SUM.finditer(item)]
+    if not asked or not _PAYMENT_VERBS & set(lemmas(question)):
+        return []
+    answer_keys = {_sum_key(m) for m in asked}
+    for article_id in article_ids:
+        for sentence in razdel.sentenize(texts.text(article_id)):
+            if not _PAYMENT_VERBS & set(lemmas(sentence.text)):
+                continue
+            for match in _SUM.finditer(sentence.text):
+                if _sum_key(match) not in answer_keys:
+                    return [Finding(NOT_UNIQUE, f"the texts name another sum to pay, «{match.group(0).strip()}»")]
+    return []
+
+
 def condition_findings(question: str, triples_text: str | None) -> list[Finding]:
     """A cond question names both of its conditions: two predicates, and each condition's entity."""
     clauses = split_clauses(tokenize(question))
@@ -632,6 +669,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
                                  getattr(row, "triples_text", None))
     if row.type in {"simple", "set", "mh"}:
         findings += uniqueness_findings(row, items, texts)
+        findings += other_sum_findings(row.question, items, gold, texts)
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))
     unique = []

@@ -324,3 +324,22 @@ def test_another_resident_of_the_city_or_another_contract_partner_is_a_second_an
     assert "«Иртыш»" in table.loc["Какой клуб базируется в Омске?", "reason"]  # «клуб «Иртыш»» elsewhere
     partner = table.loc["С какой компанией подписал контракт клуб «Северный»?", "reason"]
     assert reason_codes(partner) == [NOT_UNIQUE] and "«Мост»" in partner  # a договор concluded is a contract signed
+
+
+def test_a_sum_to_pay_is_not_unique_when_the_ruling_orders_another_payment():
+    # a court awards compensation and costs: «Сколько рублей обязана выплатить клиника?» has two answers
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Суд по иску пациента",
+         "text": "Суд обязал клинику «Здоровье» выплатить пациенту 300 тысяч рублей компенсации морального "
+                 "вреда. Кроме того, клиника должна возместить 45 тыс. рублей судебных расходов."},
+        {"article_id": "a2", "title": "Суд по иску поставщика",
+         "text": "Арбитражный суд взыскал с завода «Искра» 1,2 млн рублей долга. "
+                 "Годом ранее завод получил выручку 80 млн рублей."},
+    ])  # fmt: skip
+    clinic = _qa("Сколько рублей обязана выплатить клиника «Здоровье»?", "300 тысяч рублей")
+    plant = _qa("Сколько рублей взыскал суд с завода «Искра»?", "1,2 млн рублей", article_ids=("a2",))
+    table = lint(pd.DataFrame([clinic, plant]), articles).set_index("qa_id")
+    reason = table.loc[clinic["qa_id"], "reason"]
+    assert NOT_UNIQUE in reason_codes(reason) and "45 тыс. рублей" in reason
+    # a sum in a sentence about no payment (revenue) is no second answer
+    assert NOT_UNIQUE not in reason_codes(table.loc[plant["qa_id"], "reason"])
