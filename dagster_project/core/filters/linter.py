@@ -297,6 +297,8 @@ class GoldTexts:
         self._classes: dict[str, set[str]] | None = None
         self._sentence_keys: dict[str, list[str]] = {}
         self._quoted: dict[str, dict[str, set[str]]] = {}
+        self._postings: dict[str, set[str]] | None = None  # lemma -> articles that have it
+        self._kinds_by_key: dict[str, list[str]] | None = None  # name key -> its types, mention by mention
 
     def __contains__(self, article_id: str) -> bool:
         return article_id in self._text
@@ -345,6 +347,42 @@ class GoldTexts:
         """The entity types (PER / ORG / LOC) the texts give a name's lemma key."""
         return {name.type for a in article_ids if a in self for name in self.names(a) if name.key == key}
 
+    def month_kinds(self, key: str) -> list[str]:
+        """The type of every mention of a name in the month's texts (indexed once: the month-wide
+        checks ask it for every question)."""
+        if self._kinds_by_key is None:
+            self._kinds_by_key = {}
+            for article_id in self._text:
+                for name in self.names(article_id):
+                    self._kinds_by_key.setdefault(name.key, []).append(name.type)
+        return self._kinds_by_key.get(key, [])
+
+    def articles_saying(self, groups: Iterable[Iterable[str]]) -> list[str]:
+        """Articles whose lemmas include a word of every group (a group: a word and its synonyms), in
+        the month's order; from an index built once, so a month-wide check does not reread every text."""
+        postings = self._lemma_postings()
+        found: set[str] | None = None
+        for group in groups:
+            having = set().union(*(postings.get(word, set()) for word in group))
+            found = having if found is None else found & having
+            if not found:
+                return []
+        return list(self._text) if found is None else [a for a in self._text if a in found]
+
+    def articles_with_lemma_prefix(self, prefix: str) -> list[str]:
+        """Articles with a lemma starting with `prefix` (a place and its adjective share a stem)."""
+        postings = self._lemma_postings()
+        found = set().union(*(ids for word, ids in postings.items() if word.startswith(prefix)))
+        return [a for a in self._text if a in found]
+
+    def _lemma_postings(self) -> dict[str, set[str]]:
+        if self._postings is None:
+            self._postings = {}
+            for article_id in self._text:
+                for word in set(self.lemma_text(article_id).split()):
+                    self._postings.setdefault(word, set()).add(article_id)
+        return self._postings
+
     def class_nouns(self, key: str) -> set[str]:
         """The nouns the month's texts write a quoted name after («клуб «Кедр»» -> клуб)."""
         if self._classes is None:
@@ -355,9 +393,9 @@ class GoldTexts:
                         self._classes.setdefault(lemma_key(name), set()).add(lemma(before))
         return self._classes.get(key, set())
 
-    def main_kind(self, key: str, article_ids: Iterable[str]) -> str | None:
-        """The type the texts give a name most often (Natasha tags a town now and then as ORG)."""
-        found = [name.type for a in article_ids if a in self for name in self.names(a) if name.key == key]
+    def main_kind(self, key: str) -> str | None:
+        """The type the month's texts give a name most often (Natasha tags a town now and then as ORG)."""
+        found = self.month_kinds(key)
         return max(sorted(set(found)), key=found.count) if found else None
 
     def names(self, article_id: str) -> list[Name]:
@@ -429,7 +467,7 @@ def class_noun_findings(question: str, items: list[str], article_ids: list[str],
     findings = []
     for noun in nouns[:1]:
         for item in items if noun in _ORGANIZATION_NOUNS else []:
-            if texts.main_kind(lemma_key(item), texts.article_ids) == "LOC":
+            if texts.main_kind(lemma_key(item)) == "LOC":
                 findings.append(Finding(QUESTION_WORD_TYPE, f"«{noun}» does not fit «{item}», a place in the texts"))
     return findings
 
@@ -460,7 +498,8 @@ def truncated_name_findings(items: list[str], texts: GoldTexts, is_person) -> li
         if len(item.split()) < 2 or is_person(item) or any(c.isdigit() for c in item):
             continue
         key = f" {lemma_key(item)} "
-        having = [a for a in texts.article_ids if key in texts.lemma_text(a)]
+        candidates = texts.articles_saying([word] for word in key.split())
+        having = [a for a in candidates if key in texts.lemma_text(a)]
         if any(_name_continues(item, a, texts) for a in having):
             findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» is cut short: the texts go on with a genitive"))
         elif lemmas(item)[-1] in _OWNED_NOUNS and "gent" in cases_of(item.split()[-1]):
@@ -535,7 +574,8 @@ def _other_arguments(
     tense = question_tense(question, words[0])
     nouns = {synonym for word in words[1:] for synonym in synonyms(word)}
     given_role, sought_role = ("subj", "obj") if asked.sought_is_object else ("obj", "subj")
-    for article_id in texts.article_ids:
+    candidates = texts.articles_saying([[word] for word in given.split()] + [synonyms(w) for w in words])
+    for article_id in candidates:
         lemma_text = texts.lemma_text(article_id)
         if f" {given} " not in lemma_text or not all(said(w, lemma_text) for w in words):
             continue
@@ -557,7 +597,8 @@ def _other_arguments(
 
 def _other_residents(place: str, ends: set[str], texts: GoldTexts, kinds: set[str], noun: str) -> Iterable[str]:
     """Names of the answer's kind and class noun the month's texts place in the same city."""
-    for article_id in texts.article_ids:
+    # the place's lemma or its adjective («казанский» of «казань») shares the stem toponymic() reads
+    for article_id in texts.articles_with_lemma_prefix(place[: max(len(place) - 2, 1)]):
         for sentence in texts.document(article_id).sents:
             if not any(t.lemma == place or toponymic(t.lemma, place) for t in sentence.tokens):
                 continue
@@ -591,7 +632,7 @@ def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     findings = []
     for fact in asked:
         sought = lemma_key(fact.sought)
-        kinds = texts.kinds(sought, row.article_ids) or texts.kinds(sought, texts.article_ids)
+        kinds = texts.kinds(sought, row.article_ids) or set(texts.month_kinds(sought))
         answers = {lemma_key(i) for i in items}
         other = next(iter(_other_arguments(fact, row.question, ends, answers, texts, kinds)), None)
         if other is not None:
