@@ -32,7 +32,7 @@ import razdel
 from ..common.russian import is_content_lemma
 from ..testbeds.build import DEFAULT_REFUSAL_PHRASE
 from .ifeval import is_refusal
-from .report import COLORS, _html_table, html_page
+from .report import COLORS, _fmt, _html_table, html_page
 from .stats import DEFAULT_SAMPLES, bootstrap_ratios
 from .text import contains_sequence, lemma_tokens
 
@@ -167,15 +167,6 @@ def score_testbeds(
         "scopes": scopes,
     }
     return TestbedScores(metrics, per_item)
-
-
-def _fmt(cell: dict | None) -> str:
-    if not cell or cell.get("value") is None:
-        return "n/a"
-    text = f"{cell['value']:.3f}"
-    if cell.get("ci_low") is not None:
-        text += f" [{cell['ci_low']:.3f}, {cell['ci_high']:.3f}]"
-    return text
 
 
 def summary_rows(metrics: dict) -> list[dict]:
