@@ -40,7 +40,7 @@ import pandas as pd
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
-from ..extraction.schema.relations import IMPLIED_BY, SCHEMA
+from ..extraction.schema.relations import IMPLIED_BY, INTERCHANGEABLE, SCHEMA
 from .rdf import (
     HAS_DESCRIPTOR,
     RDF_TYPE,
@@ -231,6 +231,22 @@ def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str
     return {partner for partner, _ in _implying_edges(store, anchor, relation, direction)}
 
 
+def _interchangeable_partners(store: Store, anchor, relation, direction: str) -> set[str]:
+    """Partners of the anchor by relations news uses for the same kind of fact (INTERCHANGEABLE)."""
+    found: set[str] = set()
+    for other in INTERCHANGEABLE.get(_SCHEMA_IDS.get(relation.value), ()):
+        found |= set(_partners(store, anchor, relation_iri(SCHEMA_KEY_PREFIX + other), direction))
+    return found
+
+
+def _rival_partners(store: Store, anchor, relation, direction: str) -> set[str]:
+    """Partners that also answer a question about `relation`: by an implying relation or an
+    interchangeable one."""
+    return _implied_partners(store, anchor, relation, direction) | _interchangeable_partners(
+        store, anchor, relation, direction
+    )
+
+
 NodeClass = tuple[tuple[str, ...], tuple[str, ...]]
 
 
@@ -279,9 +295,8 @@ def _subgraph_of_row(
     if any(keys[name] in generic for name in ASKED_ABOUT[kind]):
         return None
     if kind == "simple":
-        implied = _implied_partners(store, row["s"], row["r"], "out")
-        implied |= _implied_partners(store, row["o"], row["r"], "in")
-        if implied - {keys["s"], keys["o"]}:
+        rivals = _rival_partners(store, row["s"], row["r"], "out") | _rival_partners(store, row["o"], row["r"], "in")
+        if rivals - {keys["s"], keys["o"]}:
             return None  # «Кто работает в X?» has a second answer: its director
         return Subgraph("simple", ((keys["s"], keys["r"], keys["o"]),), (keys["o"],))
     if kind == "set":
@@ -294,6 +309,8 @@ def _subgraph_of_row(
         everyone = sorted(set(partners) | {p for p, _ in implied})
         if len(everyone) > max_set_partners or keys["anchor"] in everyone or any(p in generic for p in everyone):
             return None
+        if _interchangeable_partners(store, row["anchor"], row["r"], keys["direction"]) - set(everyone):
+            return None  # «С кем подписал соглашение X?» leaves out whom X signed a contract with
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
         triples += tuple(_edge(keys["anchor"], r, p, keys["direction"]) for p, r in implied)
         return Subgraph("set", triples, tuple(everyone), anchor=keys["anchor"])
@@ -312,7 +329,7 @@ def _cond_of_row(store: Store, row: dict[str, object], keys: dict[str, str], cla
         return None
     # Only x may satisfy both, counting implied relations too: a director works at the company he heads.
     satisfying = [
-        set(_partners(store, y, r, _reverse(d))) | _implied_partners(store, y, r, _reverse(d))
+        set(_partners(store, y, r, _reverse(d))) | _rival_partners(store, y, r, _reverse(d))
         for _, r, y, d in conditions
     ]
     if (satisfying[0] & satisfying[1]) - {keys["x"]}:
@@ -327,9 +344,9 @@ def _cond_of_row(store: Store, row: dict[str, object], keys: dict[str, str], cla
 def _mh_of_row(store: Store, row: dict[str, object], keys: dict[str, str]) -> Subgraph | None:
     # Each hop names one entity, counting implied relations: «человек, который работает в X» is
     # no one person when X's director works there too.
-    if _implied_partners(store, row["q"], row["r1"], keys["d1"]) - {keys["b"]}:
+    if _rival_partners(store, row["q"], row["r1"], keys["d1"]) - {keys["b"]}:
         return None
-    if _implied_partners(store, row["b"], row["r2"], keys["d2"]) - {keys["x"]}:
+    if _rival_partners(store, row["b"], row["r2"], keys["d2"]) - {keys["x"]}:
         return None
     triples = (
         _edge(keys["q"], keys["r1"], keys["b"], keys["d1"]),

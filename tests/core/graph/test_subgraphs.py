@@ -492,3 +492,21 @@ def test_cond_answer_is_the_only_one_fitting_both_conditions_with_implied_relati
     assert {answer for _, answer, _ in readable(store, "cond")} == {("Анна Гордеева",)}
     _, store = build_store(tmp_path / "b", [*base, ("PER:Иван Котов", "schema:heads", "ТИО")])
     assert readable(store, "cond") == set()
+
+
+def test_an_agreement_and_a_contract_are_one_kind_of_fact_for_uniqueness(tmp_path):
+    # news calls one deal «соглашение», «договор» or «контракт»: «С кем подписала контракт «Альфа»?»
+    # has a second answer when «Альфа» also signed an agreement with «Гамма»
+    contract = ("Альфа", "schema:signed_contract_with", "Бета")
+    agreements = [("Альфа", "schema:signed_agreement_with", partner) for partner in ("Гамма", "Дельта")]
+    (tmp_path / "alone").mkdir()
+    (tmp_path / "both").mkdir()
+    _, store = build_store(tmp_path / "alone", [contract])
+    assert any("signed_contract_with" in str(triples) for triples, _, _ in readable(store, "simple"))
+    _, store = build_store(tmp_path / "both", [contract, *agreements])
+    assert all("signed_contract_with" not in str(triples) for triples, _, _ in readable(store, "simple"))
+    # nor is «С кем подписала соглашение «Альфа»?» complete without «Бета»
+    assert all(
+        not (answer == ("Гамма", "Дельта") and "signed_agreement_with" in str(triples))
+        for triples, answer, _ in readable(store, "set")
+    )

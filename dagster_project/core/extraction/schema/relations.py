@@ -329,6 +329,13 @@ SCHEMA: dict[str, Relation] = {
 # Relations whose facts are also facts of another: whoever heads, teaches at or coaches an
 # organization works there, so «Кто работает в X? Назовите всех» must count them too.
 IMPLIED_BY: dict[str, tuple[str, ...]] = {"works_at": ("heads", "teaches_at", "coaches")}
+# Relations news uses for one kind of fact: «подписали соглашение», «заключили договор» and
+# «контракт» may name the same deal, so a partner by one is a second answer to a question about the
+# other (and a set of one leaves the other's partners out).
+INTERCHANGEABLE: dict[str, tuple[str, ...]] = {
+    "signed_agreement_with": ("signed_contract_with",),
+    "signed_contract_with": ("signed_agreement_with",),
+}
 
 
 def relation(relation_id: str) -> Relation:
