@@ -472,6 +472,26 @@ def class_noun_findings(question: str, items: list[str], article_ids: list[str],
     return findings
 
 
+def bridge_noun_findings(question: str, triples_text: str | None, texts: GoldTexts) -> list[Finding]:
+    """«Кто посетил организацию, которую возглавляет Сергей Воронин?»: the noun a relative clause
+    hangs on names the middle entity's kind; a town the month's texts mostly name as a place is no
+    «организация» (its head is «глава», the same word for a town and a company)."""
+    facts = [[part.strip() for part in fact.split("|")] for fact in json.loads(triples_text or "[]")]
+    if len(facts) != 2:
+        return []
+    shared = {facts[0][0], facts[0][-1]} & {facts[1][0], facts[1][-1]}
+    tokens = tokenize(question)
+    nouns = [tokens[i - 2].lemma() for i, t in enumerate(tokens)
+             if i >= 2 and t.lemma() == "который" and tokens[i - 1].text == ","]  # fmt: skip
+    return [
+        Finding(QUESTION_WORD_TYPE, f"«{noun}» does not fit «{bridge}», a place in the texts")
+        for noun in nouns
+        if noun in _ORGANIZATION_NOUNS
+        for bridge in shared
+        if texts.main_kind(lemma_key(bridge)) == "LOC"
+    ]
+
+
 def _name_continues(item: str, article_id: str, texts: GoldTexts) -> bool | None:
     """Whether the first occurrence of an unquoted name in the text goes on with a capitalized
     genitive («Фонд развития промышленности Северореченской области»): news gives the full name at
@@ -713,6 +733,8 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
         findings += other_sum_findings(row.question, items, gold, texts)
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))
+    if row.type == "mh":
+        findings += bridge_noun_findings(row.question, getattr(row, "triples_text", None), texts)
     unique = []
     for finding in findings:
         if finding not in unique:

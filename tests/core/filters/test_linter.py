@@ -343,3 +343,20 @@ def test_a_sum_to_pay_is_not_unique_when_the_ruling_orders_another_payment():
     assert NOT_UNIQUE in reason_codes(reason) and "45 тыс. рублей" in reason
     # a sum in a sentence about no payment (revenue) is no second answer
     assert NOT_UNIQUE not in reason_codes(table.loc[plant["qa_id"], "reason"])
+
+
+def test_a_town_in_the_middle_of_a_chain_is_no_organization():
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Губернатор в Ольховке",
+        "text": "Главой Ольховки стал Пётр Гусев. Губернатор Иван Котов посетил Ольховку. "
+                "Завод «Искра» возглавляет Анна Волкова. Завод «Искра» посетил министр Олег Рябов.",
+    }])  # fmt: skip
+    town = _qa("Кто посетил организацию, которую возглавляет Пётр Гусев?", "Иван Котов", kind="mh")
+    town["triples_text"] = json.dumps(["Пётр Гусев | возглавлять | Ольховка", "Иван Котов | посетить | Ольховка"],
+                                      ensure_ascii=False)  # fmt: skip
+    plant = _qa("Кто посетил организацию, которую возглавляет Анна Волкова?", "Олег Рябов", kind="mh")
+    plant["triples_text"] = json.dumps(["Анна Волкова | возглавлять | Искра", "Олег Рябов | посетить | Искра"],
+                                       ensure_ascii=False)  # fmt: skip
+    table = lint(pd.DataFrame([town, plant]), articles).set_index("qa_id")
+    assert QUESTION_WORD_TYPE in reason_codes(table.loc[town["qa_id"], "reason"])
+    assert QUESTION_WORD_TYPE not in reason_codes(table.loc[plant["qa_id"], "reason"])
