@@ -157,16 +157,21 @@ class _Month:
         """Chunks naming every one of `items`: those of the question's gold texts first, then by BM25."""
         scores = {c.chunk_id: s for c, s in self.ranked(question)}
         forms = [self.naming_forms(item) for item in items]
-        found = [c for c in self.index.chunks if all(c.mentions(f) for f in forms)]
+        chunks = self.index.chunks
+        if forms:  # only chunks whose vocabulary can name every item are read
+            candidates = set.intersection(*(self.index.may_mention(f) for f in forms))
+            chunks = [c for c in chunks if c.chunk_id in candidates]
+        found = [c for c in chunks if all(c.mentions(f) for f in forms)]
         return sorted(found, key=lambda c: (c.article_id not in question.article_ids, -scores.get(c.chunk_id, 0.0),
                                             c.chunk_id))  # fmt: skip
 
     def negatives(self, question: Question, items, *, exclude: set[str] = frozenset()) -> list[Chunk]:
         """Relevant chunks (BM25 > 0 for the question) that mention none of `items` in any form."""
         forms = self.forms(items)
+        naming = self.index.may_mention(forms)
         return [
             c for c, _ in self.ranked(question)
-            if c.chunk_id not in exclude and not c.mentions(forms)
+            if c.chunk_id not in exclude and not (c.chunk_id in naming and c.mentions(forms))
         ]  # fmt: skip
 
     def rng(self, key: str) -> random.Random:

@@ -69,6 +69,19 @@ class ChunkIndex:
         self.chunks = chunks
         corpus = [content_lemmas(c.text) for c in chunks]
         self._bm25 = BM25Okapi(corpus) if any(corpus) else None
+        self._having: dict[str, set[str]] = {}  # reading -> ids of the chunks with a token of it
+        for chunk in chunks:
+            for reading in chunk.vocabulary:
+                self._having.setdefault(reading, set()).add(chunk.chunk_id)
+
+    def may_mention(self, forms) -> set[str]:
+        """Ids of the chunks whose vocabulary holds every lemma of some form: the only ones that can
+        mention it, so a month-wide scan checks those alone."""
+        found: set[str] = set()
+        for form in forms:
+            if form:
+                found |= set.intersection(*(self._having.get(lemma_, set()) for lemma_ in form))
+        return found
 
     def ranked(self, question: str) -> list[tuple[Chunk, float]]:
         """Chunks with a positive score, best first (ties by chunk id, so the order is stable)."""
