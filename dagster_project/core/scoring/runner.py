@@ -30,6 +30,7 @@ from ..release.hub.base import Hub, ReleaseNotFoundError, repo_name
 from ..release.publishing import load_public_release
 from .baseline import BM25Baseline
 from .ifeval import DEFAULT_REFUSAL_PHRASE
+from .json_files import read_json_object
 from .submission import Entry, gold_from_release, submission_json
 
 DEFAULT_PROMPT = "rag_answer.j2"
@@ -99,15 +100,7 @@ class RunOutcome:
 def load_ranked_ids(path: Path | str, question_ids: Sequence[int], text_ids: set[int]) -> dict[int, list[int]]:
     """A user's retrieval: {question id: [public text ids, best first]} (a DRAGON submission's
     found_ids are accepted too). Every problem is listed; a missing question is one of them."""
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RunnerError(f"cannot read the ranked ids file {path}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RunnerError(f"the ranked ids file {path} is not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise RunnerError(f"the ranked ids file {path} must hold a JSON object {{question id: [text ids]}}")
+    data = read_json_object(path, "the ranked ids file", "{question id: [text ids]}", RunnerError)
     problems, ranked = [], {}
     known = set(question_ids)
     for key, value in data.items():

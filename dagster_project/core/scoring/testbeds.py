@@ -32,6 +32,7 @@ import razdel
 from ..common.russian import is_content_lemma
 from ..testbeds.build import DEFAULT_REFUSAL_PHRASE
 from .ifeval import is_refusal
+from .json_files import read_json_object
 from .report import COLORS, _fmt, _html_table, html_page
 from .stats import DEFAULT_SAMPLES, bootstrap_ratios
 from .text import contains_sequence, lemma_tokens
@@ -51,14 +52,7 @@ class TestbedRepliesError(ValueError):
 def load_replies(path: Path | str, public: pd.DataFrame) -> dict[int, str]:
     """{testbed id: reply}; ids not in the file are missing replies. Anything else wrong (not JSON,
     not an object, ids that are not testbed ids, replies that are not strings) is an error."""
-    try:
-        raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TestbedRepliesError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise TestbedRepliesError(f"{path} is not JSON: {exc}") from None
-    if not isinstance(raw, dict):
-        raise TestbedRepliesError(f"{path} must hold a JSON object {{testbed id: reply}}, not {type(raw).__name__}")
+    raw = read_json_object(path, "the replies file", "{testbed id: reply}", TestbedRepliesError)
     known = {int(i) for i in public["id"]}
     replies, problems = {}, []
     for key, value in raw.items():
