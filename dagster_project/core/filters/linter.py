@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
-import razdel
 
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
@@ -688,8 +687,9 @@ def other_sum_findings(question: str, items: list[str], article_ids: list[str], 
         return []
     answer_keys = {_sum_key(m) for m in asked}
     for article_id in article_ids:
-        for sentence in razdel.sentenize(texts.text(article_id)):
-            if not _PAYMENT_VERBS & set(lemmas(sentence.text)):
+        # the parse's sentences and their lemma keys, which the other checks have already read
+        for sentence, key in zip(texts.document(article_id).sents, texts.sentence_keys(article_id), strict=True):
+            if not any(f" {verb} " in key for verb in _PAYMENT_VERBS):
                 continue
             for match in _SUM.finditer(sentence.text):
                 if _sum_key(match) not in answer_keys:
