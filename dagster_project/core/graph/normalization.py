@@ -14,8 +14,10 @@ import pandas as pd
 import yaml
 from rapidfuzz import fuzz, process
 
-from ..common.russian import fold, lemma_key
+from ..common.russian import fold, lemma_key, morph
 from ..extraction.schema import SCHEMA
+from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
+from ..extraction.schema.relations import ORGANIZATION, PLACE
 from .rdf import SCHEMA_KEY_PREFIX
 
 LITERAL_TYPES = {"NUM", "DATE"}
@@ -127,6 +129,7 @@ def build_entity_table(
     base_key: dict[tuple[str, str], str] = {}
     for normal, kind in named[["normal", "type"]].drop_duplicates().itertuples(index=False):
         base_key[(normal, kind)] = entity_base_key(normal, aliases)
+    base_key = _namesakes_kept_apart(named, base_key)
     frequency = Counter(base_key[(n, t)] for n, t in named[["normal", "type"]].itertuples(index=False))
     types_of: dict[str, Counter] = defaultdict(Counter)
     for (_, kind), key in base_key.items():
@@ -142,6 +145,22 @@ def build_entity_table(
     _join_abbreviations(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
+
+
+def _namesakes_kept_apart(named: pd.DataFrame, base_key: dict[tuple[str, str], str]) -> dict[tuple[str, str], str]:
+    """A place and an organization that share a name stay two entities when the texts call one a
+    place and the other an organization by a class noun («город Сокол», «клуб «Сокол»»); without
+    such words the mentions are one entity of the type most of them have (NER calls one town an
+    organization in one article and a place in another)."""
+    described: dict[str, set[str]] = defaultdict(set)
+    for normal, kind, descriptor in named[["normal", "type", "descriptor"]].drop_duplicates().itertuples(index=False):
+        if descriptor and CLASS_NOUNS.get(descriptor) == (PLACE if kind == "LOC" else ORGANIZATION):
+            described[base_key[(normal, kind)]].add(kind)
+    apart = {key for key, kinds in described.items() if {"LOC", "ORG"} <= kinds}
+    return {
+        (normal, kind): f"{key} ({kind})" if key in apart and kind in {"LOC", "ORG"} else key
+        for (normal, kind), key in base_key.items()
+    }
 
 
 def _join_lone_surnames(clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter]) -> None:
@@ -297,6 +316,74 @@ def relation_label(verb: str, complement: str, preposition: str, case: str) -> s
     return f"{words} ({hint})" if hint else words
 
 
+def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
+    """(article_id, short name) -> the full name it shortens in that article.
+
+    News names an institution in full once («Администрация Хвойногорского муниципального округа»)
+    and then by its class noun with what is left of its name («администрация округа»,
+    «администрация города» for the city's administration, «институт океанологии»). A short name is
+    resolved only inside its own article, only when it is generic (a class noun, no proper word of
+    its own) and only when exactly one organization of the article has a full name it shortens:
+    the same words with only adjectives left out («Хвойногорского муниципального»), ending in
+    the same noun. Work is per article, so it grows with the month."""
+    columns = [("subject_normal", "subject_type"), ("object_normal", "object_type")]
+    names_of: dict[str, set[str]] = defaultdict(set)
+    for name_column, type_column in columns:
+        organizations = raw[raw[type_column] == "ORG"]
+        for article, name in zip(organizations["article_id"], organizations[name_column], strict=True):
+            names_of[article].add(name)
+    resolved: dict[tuple[str, str], str] = {}
+    for article, names in names_of.items():
+        if len(names) < 2:
+            continue
+        words = {name: entity_base_key(name, {}).split() for name in names}  # «мэрия X» is «администрация X»
+        for short in names:
+            if not _generic_name(short, words[short]):
+                continue
+            full = {name for name in names if name != short and _shortens(words[short], words[name], name)}
+            if len(full) == 1:
+                resolved[(article, short)] = full.pop()
+    return resolved
+
+
+def _generic_name(name: str, words: list[str]) -> bool:
+    """«Администрация округа», «институт океанологии»: a class noun with nothing proper of its own
+    (no quotes, no capital but the first)."""
+    if "«" in name or any(w[:1].isupper() for w in name.split()[1:]):
+        return False
+    return any(CLASS_NOUNS.get(w) == ORGANIZATION or w in INSTITUTION_NOUNS for w in words)
+
+
+# A short name may say «города» where the full name gives the city: «администрация города».
+_SETTLEMENT_NOUNS = frozenset({"город"})
+
+
+def _shortens(short: list[str], full: list[str], full_name: str) -> bool:
+    """The short name's words are the full name's, in order and ending in the same word, with only
+    adjectives of the full name left out; «город» stands for the city's own name."""
+    if len(short) > len(full) or short == full:
+        return False
+    proper = {fold(w) for w in full_name.split() if w[:1].isupper()}
+    position = 0
+    for index, word in enumerate(full):
+        last = index == len(full) - 1
+        if position < len(short) and (
+            word == short[position] or (short[position] in _SETTLEMENT_NOUNS and last and _proper_word(word, proper))
+        ):
+            position += 1
+        elif not _adjective(word) or last:
+            return False
+    return position == len(short)
+
+
+def _proper_word(lemma: str, proper: set[str]) -> bool:
+    return any(word.startswith(lemma[:4]) for word in proper) and not _adjective(lemma)
+
+
+def _adjective(lemma: str) -> bool:
+    return morph().parse(lemma)[0].tag.POS in {"ADJF", "PRTF"}
+
+
 def normalize_triplets(
     raw: pd.DataFrame, aliases: dict[str, str], links: list[tuple[str, str]] | None = None
 ) -> pd.DataFrame:
@@ -304,6 +391,7 @@ def normalize_triplets(
     `links`: entity merges decided elsewhere (see build_entity_table)."""
     if raw.empty:
         return pd.DataFrame(columns=NORMALIZED_COLUMNS)
+    raw = _with_full_names(raw, shortened_names(raw))
     entities = build_entity_table(raw, aliases, links=links)
     rows = []
     for row in raw.itertuples(index=False):
@@ -344,6 +432,19 @@ def normalize_triplets(
     frame = pd.DataFrame(rows, columns=NORMALIZED_COLUMNS)
     frame["in_wikidata"] = frame["in_wikidata"].astype("boolean")
     return frame
+
+
+def _with_full_names(raw: pd.DataFrame, resolved: dict[tuple[str, str], str]) -> pd.DataFrame:
+    """`raw` with each short name replaced by the full name it shortens in its article."""
+    if not resolved:
+        return raw
+    raw = raw.copy()
+    for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
+        raw[name_column] = [
+            resolved.get((article, name), name) if kind == "ORG" else name
+            for article, name, kind in zip(raw["article_id"], raw[name_column], raw[type_column], strict=True)
+        ]
+    return raw
 
 
 def _resolve(entities: dict, normal: str, kind: str, descriptor: str) -> dict:
