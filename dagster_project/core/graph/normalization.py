@@ -14,8 +14,9 @@ import pandas as pd
 import yaml
 from rapidfuzz import fuzz, process
 
-from ..common.russian import fold, lemma_key, morph
+from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
+from ..extraction.schema.anaphora import shortens
 from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
 from ..extraction.schema.relations import ORGANIZATION, PLACE
 from .rdf import SCHEMA_KEY_PREFIX
@@ -340,7 +341,7 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
         for short in names:
             if not _generic_name(short, words[short]):
                 continue
-            full = {name for name in names if name != short and _shortens(words[short], words[name], name)}
+            full = {name for name in names if name != short and shortens(words[short], words[name], name)}
             if len(full) == 1:
                 resolved[(article, short)] = full.pop()
     return resolved
@@ -352,36 +353,6 @@ def _generic_name(name: str, words: list[str]) -> bool:
     if "«" in name or any(w[:1].isupper() for w in name.split()[1:]):
         return False
     return any(CLASS_NOUNS.get(w) == ORGANIZATION or w in INSTITUTION_NOUNS for w in words)
-
-
-# A short name may say «города» where the full name gives the city: «администрация города».
-_SETTLEMENT_NOUNS = frozenset({"город"})
-
-
-def _shortens(short: list[str], full: list[str], full_name: str) -> bool:
-    """The short name's words are the full name's, in order and ending in the same word, with only
-    adjectives of the full name left out; «город» stands for the city's own name."""
-    if len(short) > len(full) or short == full:
-        return False
-    proper = {fold(w) for w in full_name.split() if w[:1].isupper()}
-    position = 0
-    for index, word in enumerate(full):
-        last = index == len(full) - 1
-        if position < len(short) and (
-            word == short[position] or (short[position] in _SETTLEMENT_NOUNS and last and _proper_word(word, proper))
-        ):
-            position += 1
-        elif not _adjective(word) or last:
-            return False
-    return position == len(short)
-
-
-def _proper_word(lemma: str, proper: set[str]) -> bool:
-    return any(word.startswith(lemma[:4]) for word in proper) and not _adjective(lemma)
-
-
-def _adjective(lemma: str) -> bool:
-    return morph().parse(lemma)[0].tag.POS in {"ADJF", "PRTF"}
 
 
 def normalize_triplets(

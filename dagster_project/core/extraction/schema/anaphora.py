@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ...common.russian import fold
+from ...common.russian import fold, lemma_key, morph
 from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
 from .relations import ORGANIZATION
 
@@ -84,3 +84,55 @@ def _bare_quoted_organization(sentence, word, previous) -> bool:
 def _quoted_name(text: str, word) -> str:
     closing = text.find("»", word.start)
     return text[word.start : closing].strip() if closing > 0 else text[word.start : word.stop]
+
+
+def earlier_full_name(sentence, head, short: str, own_name) -> str | None:
+    """The one full name the article gave before `head` to an institution that `short` («Администрация
+    округа», «администрация города») shortens; `own_name` as in earlier_namesake."""
+    words = _institution_words(short)
+    heads = {head.lemma} | ({"мэрия", "администрация"} if head.lemma in {"мэрия", "администрация"} else set())
+    names: dict[str, str] = {}
+    for index, sent in enumerate(sentence.article.sentences):
+        for word in sent.tokens:
+            if word.start >= head.start:
+                break
+            name = own_name(index, word) if word.lemma in heads else None
+            if name and shortens(words, _institution_words(name), name):
+                names.setdefault(fold(name), name)
+    return next(iter(names.values())) if len(names) == 1 else None
+
+
+def _institution_words(name: str) -> list[str]:
+    """Lemmas of a name, a city's «мэрия» read as its «администрация»."""
+    return ["администрация" if w == "мэрия" else w for w in lemma_key(name).split()]
+
+
+# A short name may say «города» where the full name gives the city: «администрация города».
+_SETTLEMENT_NOUNS = frozenset({"город"})
+
+
+def shortens(short: list[str], full: list[str], full_name: str) -> bool:
+    """The short name's words are the full name's, in order and ending in the same word, with only
+    adjectives of the full name left out; «город» stands for the city's own name."""
+    if len(short) > len(full) or short == full:
+        return False
+    proper = {fold(w) for w in full_name.split() if w[:1].isupper()}
+    position = 0
+    for index, word in enumerate(full):
+        last = index == len(full) - 1
+        if position < len(short) and (
+            word == short[position] or (short[position] in _SETTLEMENT_NOUNS and last and _proper_word(word, proper))
+        ):
+            position += 1
+        elif not _adjective(word) or last:
+            return False
+    return position == len(short)
+
+
+def _proper_word(lemma: str, proper: set[str]) -> bool:
+    return any(word.startswith(lemma[:4]) for word in proper) and not _adjective(lemma)
+
+
+def _adjective(lemma: str) -> bool:
+    """Any adjective reading: «Ольшанский» is also a surname to pymorphy3."""
+    return any(p.tag.POS in {"ADJF", "PRTF"} for p in morph().parse(lemma))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
-from .anaphora import anaphoric_noun, earlier_namesake
+from .anaphora import anaphoric_noun, earlier_full_name, earlier_namesake
 from .lexicon import (
     CLASS_NOUNS,
     ESTABLISHMENT_NOUNS,
@@ -471,7 +471,21 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None:
         return None
-    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
+    normal = found.normal[:1].upper() + found.normal[1:]
+    if _generic_jurisdiction(sentence, head):  # «администрация округа» after its full name
+        own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
+        normal = earlier_full_name(sentence, head, normal, own_name) or normal
+    return Argument(found.text, normal, ORGANIZATION, head.lemma)
+
+
+def _generic_jurisdiction(sentence: ParsedSentence, head) -> bool:
+    """«администрация округа», «мэрия города»: the genitive is a place's class noun with no name."""
+    places = [c for c in sentence.kids(head, "nmod") if not sentence.preposition(c) and _genitive(c)]
+    return bool(places) and all(
+        (CLASS_NOUNS.get(c.lemma) == PLACE or c.lemma == "округ")
+        and not any(k.text[:1].isupper() for k in sentence.kids(c))
+        for c in places
+    )
 
 
 def _genitive(token) -> bool:
