@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -318,33 +319,84 @@ def relation_label(verb: str, complement: str, preposition: str, case: str) -> s
 
 
 def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
-    """(article_id, short name) -> the full name it shortens in that article.
+    """(article_id, short name) -> the full name it shortens.
 
     News names an institution in full once («Администрация Хвойногорского муниципального округа»)
     and then by its class noun with what is left of its name («администрация округа»,
-    «администрация города» for the city's administration, «институт океанологии»). A short name is
-    resolved only inside its own article, only when it is generic (a class noun, no proper word of
-    its own) and only when exactly one organization of the article has a full name it shortens:
-    the same words with only adjectives left out («Хвойногорского муниципального»), ending in
-    the same noun. Work is per article, so it grows with the month."""
-    columns = [("subject_normal", "subject_type"), ("object_normal", "object_type")]
+    «администрация города» for the city's administration, «институт океанологии»). Only a generic
+    short name (a class noun, no proper word of its own) is resolved, to a full name it shortens:
+    the same words with only adjectives left out («Хвойногорского муниципального»), ending in the
+    same noun. The full name is the one of its own article that fits; when the article has none, the
+    one of the month that fits and whose left-out proper words the article names elsewhere
+    («Хвойногорский районный суд» beside «администрация округа»). Two that fit resolve nothing.
+    Work is per article and per last word of a name, so it grows with the month."""
     names_of: dict[str, set[str]] = defaultdict(set)
-    for name_column, type_column in columns:
-        organizations = raw[raw[type_column] == "ORG"]
-        for article, name in zip(organizations["article_id"], organizations[name_column], strict=True):
+    evidence: dict[str, set[str]] = defaultdict(set)  # lemmas of every name an article's facts give
+    mentions: set[tuple[str, str, str]] = set()
+    for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
+        mentions.update(
+            zip(raw["article_id"].tolist(), raw[name_column].tolist(), raw[type_column].tolist(), strict=True)
+        )
+    for article, name, kind in mentions:
+        if kind == "ORG":
             names_of[article].add(name)
+        if kind not in LITERAL_TYPES:
+            evidence[article].update(_lemma_words(name))
+    words = {name: entity_base_key(name, {}).split() for name in set().union(*names_of.values())}
+    # full names by their last word and the stem of a proper word of theirs («округ», «хвойногор»)
+    full_names: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for name, name_words in words.items():
+        if name_words and not _generic_name(name, name_words):
+            for stem in _proper_stems(name):
+                full_names[(name_words[-1], stem)].add(name)
     resolved: dict[tuple[str, str], str] = {}
     for article, names in names_of.items():
-        if len(names) < 2:
-            continue
-        words = {name: entity_base_key(name, {}).split() for name in names}  # «мэрия X» is «администрация X»
+        stems = {_stem(lemma) for lemma in evidence[article]}
         for short in names:
-            if not _generic_name(short, words[short]):
+            if not words[short] or not _generic_name(short, words[short]):
                 continue
             full = {name for name in names if name != short and shortens(words[short], words[name], name)}
+            if not full:
+                last = words[short][-1]
+                candidates = {name for stem in stems for name in full_names.get((last, stem), ())}
+                full = {
+                    name
+                    for name in candidates
+                    if shortens(words[short], words[name], name)
+                    and _left_out_named(words[short], name, stems - {_stem(w) for w in words[short]})
+                }
             if len(full) == 1:
                 resolved[(article, short)] = full.pop()
     return resolved
+
+
+def _proper_stems(name: str) -> list[str]:
+    """Stems of the capitalized words of a name after its first: «хвойногор» of «Администрация
+    Хвойногорского муниципального округа»."""
+    return [_stem(lemma_key(w)) for w in name.split()[1:] if w[:1].isupper()]
+
+
+def _left_out_named(short: list[str], full_name: str, stems: set[str]) -> bool:
+    """Every proper word the short name leaves out of the full name («Хвойногорского») has its stem
+    among `stems` (of the article's other names: «Хвойногорский районный суд»); at least one such word."""
+    kept = {_stem(w) for w in short}
+    left_out = [stem for stem in _proper_stems(full_name) if stem not in kept]
+    return bool(left_out) and all(stem in stems for stem in left_out)
+
+
+_ADJECTIVE_ENDING = re.compile(r"(?:ский|ской|ый|ий|ой)$")
+
+
+@lru_cache(maxsize=200_000)
+def _lemma_words(name: str) -> tuple[str, ...]:
+    return tuple(lemma_key(name).split())
+
+
+@lru_cache(maxsize=100_000)
+def _stem(lemma: str) -> str:
+    """«хвойногорский» -> «хвойногор», so the adjective and its town («Бережанск») share it."""
+    stem = _ADJECTIVE_ENDING.sub("", lemma)
+    return stem if len(stem) >= 4 else lemma
 
 
 def _generic_name(name: str, words: list[str]) -> bool:

@@ -69,3 +69,14 @@ def test_a_name_ner_types_differently_in_two_articles_is_one_entity_without_word
         {},
     )
     assert set(frame["object_key"]) == {"LOC:заречье"} and set(frame["object_type"]) == {"LOC"}
+
+
+def test_a_generic_short_name_joins_a_full_name_of_the_month_whose_place_its_article_names():
+    court = "Ольшанский районный суд"
+    raw = triplets_frame([
+        _fact("a", court, "Администрация Ольшанского муниципального округа"),
+        _fact("b", court, "Администрация округа"),  # the article's court says which district
+        _fact("c", "Ян Ким", "Администрация округа"),  # nothing says which district
+        _fact("d", "Сосновский районный суд", "Администрация Сосновского муниципального округа"),
+    ])  # fmt: skip
+    assert shortened_names(raw) == {("b", "Администрация округа"): "Администрация Ольшанского муниципального округа"}

@@ -12,6 +12,7 @@ name («Полярный путь» without a class noun) that could be another 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...common.russian import fold, lemma_key, morph
 from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
@@ -133,6 +134,7 @@ def _proper_word(lemma: str, proper: set[str]) -> bool:
     return any(word.startswith(lemma[:4]) for word in proper) and not _adjective(lemma)
 
 
+@lru_cache(maxsize=100_000)
 def _adjective(lemma: str) -> bool:
     """Any adjective reading: «Ольшанский» is also a surname to pymorphy3."""
     return any(p.tag.POS in {"ADJF", "PRTF"} for p in morph().parse(lemma))
