@@ -330,18 +330,7 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
     one of the month that fits and whose left-out proper words the article names elsewhere
     («Хвойногорский районный суд» beside «администрация округа»). Two that fit resolve nothing.
     Work is per article and per last word of a name, so it grows with the month."""
-    names_of: dict[str, set[str]] = defaultdict(set)
-    evidence: dict[str, set[str]] = defaultdict(set)  # lemmas of every name an article's facts give
-    mentions: set[tuple[str, str, str]] = set()
-    for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
-        mentions.update(
-            zip(raw["article_id"].tolist(), raw[name_column].tolist(), raw[type_column].tolist(), strict=True)
-        )
-    for article, name, kind in mentions:
-        if kind == "ORG":
-            names_of[article].add(name)
-        if kind not in LITERAL_TYPES:
-            evidence[article].update(_lemma_words(name))
+    names_of, evidence = _organizations_and_lemmas(raw)
     words = {name: entity_base_key(name, {}).split() for name in set().union(*names_of.values())}
     # full names by their last word and the stem of a proper word of theirs («округ», «хвойногор»)
     full_names: dict[tuple[str, str], set[str]] = defaultdict(set)
@@ -357,17 +346,33 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
                 continue
             full = {name for name in names if name != short and shortens(words[short], words[name], name)}
             if not full:
-                last = words[short][-1]
-                candidates = {name for stem in stems for name in full_names.get((last, stem), ())}
-                full = {
-                    name
-                    for name in candidates
-                    if shortens(words[short], words[name], name)
-                    and _left_out_named(words[short], name, stems - {_stem(w) for w in words[short]})
-                }
+                candidates = {name for stem in stems for name in full_names.get((words[short][-1], stem), ())}
+                full = _month_full_names(words[short], candidates, words, stems)
             if len(full) == 1:
                 resolved[(article, short)] = full.pop()
     return resolved
+
+
+def _organizations_and_lemmas(raw: pd.DataFrame) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Per article: the organizations its facts name, and the lemmas of every name they give."""
+    names_of: dict[str, set[str]] = defaultdict(set)
+    evidence: dict[str, set[str]] = defaultdict(set)
+    mentions: set[tuple[str, str, str]] = set()
+    for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
+        columns = (raw["article_id"].tolist(), raw[name_column].tolist(), raw[type_column].tolist())
+        mentions.update(zip(*columns, strict=True))
+    for article, name, kind in mentions:
+        if kind == "ORG":
+            names_of[article].add(name)
+        if kind not in LITERAL_TYPES:
+            evidence[article].update(_lemma_words(name))
+    return names_of, evidence
+
+
+def _month_full_names(short: list[str], candidates: set[str], words: dict[str, list[str]], stems: set[str]) -> set[str]:
+    """The month's full names `short` shortens whose left-out proper words the article names."""
+    own = stems - {_stem(w) for w in short}
+    return {name for name in candidates if shortens(short, words[name], name) and _left_out_named(short, name, own)}
 
 
 def _proper_stems(name: str) -> list[str]:
