@@ -100,15 +100,59 @@ class ParsedSentence:
         listed = [t for name in self._names_listed(token) for t in self.conjuncts(name)]
         if listed and (token.feats.get("Number") == "Plur" or len(listed) > 1):
             return listed
-        return [token] + [c for c in self.kids(token, "conj") if c.pos in {"NOUN", "PROPN", "X"}]
+        members = [token] + self._conj_nouns(token)
+        for member in self._listed_class_nouns(token):
+            members += [member] + self._conj_nouns(member)
+        return members
+
+    def _conj_nouns(self, token) -> list:
+        """Nouns coordinated with `token` in its case: «клуб «Сокол» выиграл у клуба «Кедр» и клуба
+        «Вымпел»» has the parser join the genitive «клуба» to the subject, yet a list shares one case
+        (a nominative and an accusative of a thing sound alike, and the tagger mixes them up)."""
+        return [c for c in self.kids(token, "conj") if c.pos in {"NOUN", "PROPN", "X"} and _same_case(c, token)]
+
+    def _listed_class_nouns(self, token) -> list:
+        """«с банком «Окский», компанией «Ладья» и фондом «Исток»»: the parser makes the second item an
+        apposition of the first; a class noun in the same case, after a comma and with a quoted name
+        of its own, is another member of the list, never a description of the first."""
+        if token.lemma not in CLASS_NOUNS:
+            return []
+        return [
+            c
+            for c in self.kids(token, "appos")
+            if c.lemma in CLASS_NOUNS
+            and c.start > token.start
+            and _same_case(c, token)
+            and self.article.text[: c.start].rstrip().endswith(",")
+            and _QUOTED_AFTER.match(self.article.text, c.stop) is not None
+        ]
 
     def _names_listed(self, token) -> list:
         """Names in apposition to a class noun («компании «А» и «Б»») or, naming people, to any
         noun («журналисты Анна Соколова и Иван Петров»)."""
-        names = [c for c in self.kids(token, "appos", "flat:name") if c.id in self.article.span_of]
+        names = [
+            c
+            for c in self.kids(token, "appos", "flat:name")
+            if c.id in self.article.span_of and not self._other_class_noun_between(token, c)
+        ]
         if token.lemma in CLASS_NOUNS:
             return names
         return [c for c in names if token.pos == "NOUN" and self.article.span_of[c.id].type == "PER"]
+
+    def _other_class_noun_between(self, token, name) -> bool:
+        """«компания «Ладья» и университет «Волга»»: a name after another class noun is that noun's,
+        though the parser hangs it on the first."""
+        return any(
+            t.lemma in CLASS_NOUNS and t.pos == "NOUN" and token.stop <= t.start and t.stop <= name.start
+            for t in self.tokens
+        )
+
+
+def _same_case(token, other) -> bool:
+    """Members of one list share a case; a thing's nominative and accusative sound alike and the
+    tagger mixes them up, and a word with no case (a name it did not know) fits any."""
+    cases = {token.feats.get("Case"), other.feats.get("Case")}
+    return None in cases or len(cases) == 1 or cases == {"Nom", "Acc"}
 
 
 _AGREEMENT = {"Sing": ("Case", "Number", "Gender"), "Plur": ("Case", "Number"), None: ("Case", "Number")}

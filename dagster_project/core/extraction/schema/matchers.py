@@ -29,6 +29,7 @@ from .lexicon import (
     AWARD_VERBS,
     BOARD_NOUNS,
     CHIEF_ROLES,
+    CLASS_NOUNS,
     COACH_QUALIFIERS,
     COACH_ROLES,
     CONTEST_NOUNS,
@@ -47,6 +48,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
+from .matchers_lists import AnnouncedLaureates, GrantAwards, GrantHolderLists
 from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
 from .matchers_places import (
     AdjectivalOrigins,
@@ -110,7 +112,7 @@ class VerbPattern:
                 continue
             objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
             objects = [_located(sentence, verb, o) for o in objects if o is not None]
-            if objects or (self.symmetric and _hosts(sentence, verb, self.slot)):
+            if objects or (self.symmetric and _signed_with_each_other(sentence, verb, self.slot, subjects)):
                 yield from self._facts(subjects, objects)
 
     def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
@@ -189,10 +191,21 @@ def _repeated_preposition_phrases(sentence: ParsedSentence, heads: list, slot: S
         if t.rel == "conj"
         and t.id not in found
         and t.start > heads[0].start
-        and sentence.preposition(t) == slot.preposition
+        and (sentence.preposition(t) == slot.preposition or _listed_class_noun(sentence, heads[0], t))
         and t.feats.get("Case") in slot.cases
         and _same_list(sentence, heads[0], t)
     ]
+
+
+def _listed_class_noun(sentence: ParsedSentence, first, later) -> bool:
+    """«у клуба «Кедр», команды «Ладога» и клуба «Вымпел»»: a class noun in the object's case with
+    no preposition of its own continues the object's list, wherever the parser attached it."""
+    return (
+        not sentence.preposition(later)
+        and first.lemma in CLASS_NOUNS
+        and later.lemma in CLASS_NOUNS
+        and later.feats.get("Case") == first.feats.get("Case")
+    )
 
 
 def _same_list(sentence: ParsedSentence, first, later) -> bool:
@@ -222,6 +235,14 @@ def _hosts(sentence: ParsedSentence, verb, slot: Slot) -> list:
     if not carriers:
         return []
     return [t for c in carriers for t in sentence.subtree(c, {"nmod"})] + [verb]
+
+
+def _signed_with_each_other(sentence: ParsedSentence, verb, slot: Slot, sides: list) -> bool:
+    """«A, B и C подписали соглашение»: one document signed by all, so each signed with each other,
+    and «A и B подписали соглашения» are deals between the two; «A, B и C подписали соглашения»
+    may be deals with anyone else, so no pair of them is said."""
+    documents = [t for t in _hosts(sentence, verb, slot) if t.lemma in slot.carrier]
+    return bool(documents) and (len(sides) == 2 or all(d.feats.get("Number") != "Plur" for d in documents))
 
 
 def _relative_antecedent(sentence: ParsedSentence, verb, carrier: frozenset[str]) -> list:
@@ -1089,6 +1110,9 @@ def _list_after(sentence: ParsedSentence, verb) -> list[Argument] | None:
     if not subjects or subjects[0].start < verb.start:
         return None
     region = [t for t in sentence.tokens if t.start > verb.stop and t.text != ":"]
+    complement = {t.id for c in sentence.kids(verb, "obj", "obl", "xcomp") for t in sentence.subtree(c)}
+    while region and region[0].id in complement:  # «приняли участие | A, B и C»
+        region = region[1:]
     members = [_item_member(sentence, item) for item in _list_items(region)]
     if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
         return None
@@ -1168,7 +1192,9 @@ PATTERNS = (
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
     _verb("won", "выиграть", "Past", "Perf"),
-    _verb("received_grant_from", "получить", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))),
+    _verb(
+        "received_grant_from", "получить выиграть", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))
+    ),
     _verb("received_grant_from", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"грант"}))),
     _verb("won", "получить", "Past", "Perf", Slot(only=PRIZE_NOUNS)),  # «премию «Х» получили A и B»
     # «победил в конкурсе «Х»»
@@ -1228,6 +1254,9 @@ PATTERNS = (
     LaureateLists(),
     MembershipLists(),
     ParticipantLists(),
+    GrantAwards(),
+    GrantHolderLists(),
+    AnnouncedLaureates(),
     Origins(),
     _verb("coaches", "тренировать", "Pres", "Imp"),  # «Елена Васнецова тренирует клуб «Сокол»»
     _verb("founded", "основать", "Past", "Perf"),  # «Павел Гречко основал стартап «Кварц-Лаб»»

@@ -1,0 +1,105 @@
+"""Facts news states as lists: one fact per member, every member or none, and never a pair the
+grammar does not say."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_schema import facts
+
+
+def _of(relation: str, text: str) -> set[tuple[str, str]]:
+    return {(s, o) for s, r, o in facts(text) if r == relation}
+
+
+def test_a_list_of_class_nouns_with_names_gives_every_member():
+    # the parser makes «компанией «Ладья»» an apposition of «банком «Окский»»: it is the list's second item
+    text = "Правительство области подписало соглашения с банком «Окский», компанией «Ладья» и фондом «Исток»."
+    assert _of("signed_agreement_with", text) == {
+        ("Правительство области", partner) for partner in ("Окский", "Ладья", "Исток")
+    }
+    visits = "Губернатор Иван Петров посетил завод «Омега», компанию «Ладья» и банк «Окский»."
+    assert _of("visited", visits) == {("Иван Петров", place) for place in ("Омега", "Ладья", "Окский")}
+    # an apposition that describes the first item is no item
+    described = "Губернатор Иван Петров посетил завод «Омега», крупнейшее предприятие района."
+    assert _of("visited", described) == {("Иван Петров", "Омега")}
+
+
+def test_a_list_member_in_another_case_is_not_the_subjects():
+    # «команды», «клуба» (genitive) continue the object «у клуба «Кедр»», not the subject «Клуб «Сокол»»
+    text = "Клуб «Сокол» выиграл у клуба «Кедр», команды «Ладога» и клуба «Вымпел»."
+    assert _of("won_against", text) == {("Сокол", rival) for rival in ("Кедр", "Ладога", "Вымпел")}
+
+
+def test_a_name_after_its_own_class_noun_is_that_nouns():
+    # the parser hangs «Волга» on «компания»; it names the university
+    text = "Гранты фонда «Исток» выиграли компания «Ладья» и университет «Волга»."
+    assert _of("received_grant_from", text) == {("Ладья", "Исток"), ("Волга", "Исток")}
+
+
+@pytest.mark.parametrize(
+    "text, grantees, grantor",
+    [
+        (
+            "Министерство культуры области предоставило гранты театру «Маяк» и музею «Рассвет».",
+            ("Маяк", "Рассвет"),
+            "Министерство культуры области",
+        ),
+        ("Фонд «Исток» присудил гранты институту «Океан» и компании «Ладья».", ("Океан", "Ладья"), "Исток"),
+        (
+            "Обладателями грантов фонда «Исток» стали компания «Ладья», университет «Волга» и Анна Соколова.",
+            ("Ладья", "Волга", "Анна Соколова"),
+            "Исток",
+        ),
+    ],
+)
+def test_grants_to_several_recipients(text, grantees, grantor):
+    assert _of("received_grant_from", text) == {(g, grantor) for g in grantees}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a plan names nobody yet
+        "Фонд «Исток» выделит гранты институту «Океан» и компании «Ладья».",
+        "Обладателями грантов фонда «Исток» станут компания «Ладья» и университет «Волга».",
+        "Гранты фонда «Исток» получат компания «Ладья» и университет «Волга».",
+        # an item that is no recipient: the set would be cut short
+        "Фонд «Исток» выделил гранты на исследования институту «Океан» и компании «Ладья».",
+        "Фонд «Исток» не выделил гранты институту «Океан» и компании «Ладья».",
+    ],
+)
+def test_grants_not_handed_or_not_listed_whole_give_nothing(text):
+    assert not _of("received_grant_from", text)
+
+
+def test_laureates_announced_then_listed_by_a_pronoun():
+    text = "Объявлены лауреаты премии «Золотое перо». Ими стали Ольга Миронова, Илья Гусев и Пётр Зуев."
+    assert _of("won", text) == {(p, "Золотое перо") for p in ("Ольга Миронова", "Илья Гусев", "Пётр Зуев")}
+    winners = "Жюри назвало победителей конкурса «Умный город». Ими стали стартапы «Луч» и «Кварта»."
+    assert _of("won", winners) == {("Луч", "Умный город"), ("Кварта", "Умный город")}
+    # a future names nobody; a pronoun with no announced prize before it names none
+    assert not _of("won", "Объявлены лауреаты премии «Золотое перо». Ими станут Ольга Миронова и Илья Гусев.")
+    assert not _of("won", "Жюри работало три дня. Ими стали Ольга Миронова и Илья Гусев.")
+
+
+def test_participants_listed_after_a_plural_class_noun():
+    text = "В турнире «Кубок Волги» приняли участие клубы «Сокол», «Кедр» и «Ладога»."
+    assert _of("took_part_in", text) == {(c, "Кубок Волги") for c in ("Сокол", "Кедр", "Ладога")}
+    # tense: who will take part has not
+    assert not _of("took_part_in", "В турнире «Кубок Волги» примут участие клубы «Сокол», «Кедр» и «Ладога».")
+
+
+def test_signing_pairs_follow_the_grammar():
+    # one document signed by three: each signed with each other
+    one = "Банк «Окский», компания «Ладья» и фонд «Исток» подписали соглашение о сотрудничестве."
+    pairs = {frozenset(pair) for pair in _of("signed_agreement_with", one)}
+    assert pairs == {frozenset(p) for p in (("Окский", "Ладья"), ("Окский", "Исток"), ("Ладья", "Исток"))}
+    # several documents by three sides may be deals with anyone: no pair is said
+    assert not _of("signed_agreement_with", "Банк «Окский», компания «Ладья» и фонд «Исток» подписали соглашения.")
+    # a host named: each side with the host, never with each other
+    hosted = "Соглашения с правительством области подписали банк «Окский» и компания «Ладья»."
+    assert _of("signed_agreement_with", hosted) == {
+        ("Окский", "Правительство области"),
+        ("Ладья", "Правительство области"),
+    }
