@@ -103,3 +103,16 @@ def test_signing_pairs_follow_the_grammar():
         ("Окский", "Правительство области"),
         ("Ладья", "Правительство области"),
     }
+
+
+def test_an_abbreviated_legal_form_and_a_name_of_another_item_stay_in_their_items():
+    # «АО» does not decline (the tagger calls it a genitive), yet it is the second side
+    contract = "Транспортная компания «Северный путь» и АО «Речной порт» заключили контракт на перевозку грузов."
+    assert {frozenset(p) for p in _of("signed_contract_with", contract)} == {
+        frozenset({"Северный путь", "Речной порт"})
+    }
+    # the parser hangs «Ламский берег» on «Институт»; the company before it owns the name
+    agreement = "Институт океанологии (ИО) и компания «Ламский берег» подписали соглашение о мониторинге."
+    assert {frozenset(p) for p in _of("signed_agreement_with", agreement)} == {
+        frozenset({"Институт океанологии", "Ламский берег"})
+    }

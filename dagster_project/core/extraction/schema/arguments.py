@@ -133,24 +133,27 @@ class ParsedSentence:
         names = [
             c
             for c in self.kids(token, "appos", "flat:name")
-            if c.id in self.article.span_of and not self._other_class_noun_between(token, c)
+            if c.id in self.article.span_of and not self.other_class_noun_between(token, c)
         ]
         if token.lemma in CLASS_NOUNS:
             return names
         return [c for c in names if token.pos == "NOUN" and self.article.span_of[c.id].type == "PER"]
 
-    def _other_class_noun_between(self, token, name) -> bool:
+    def other_class_noun_between(self, token, name) -> bool:
         """«компания «Ладья» и университет «Волга»»: a name after another class noun is that noun's,
         though the parser hangs it on the first."""
         return any(
-            t.lemma in CLASS_NOUNS and t.pos == "NOUN" and token.stop <= t.start and t.stop <= name.start
+            t.lemma in CLASS_NOUNS and t.pos in {"NOUN", "PROPN"} and token.stop <= t.start and t.stop <= name.start
             for t in self.tokens
         )
 
 
 def _same_case(token, other) -> bool:
     """Members of one list share a case; a thing's nominative and accusative sound alike and the
-    tagger mixes them up, and a word with no case (a name it did not know) fits any."""
+    tagger mixes them up, and a word with no case (a name it did not know, an abbreviation such as
+    «АО», which does not decline) fits any."""
+    if any(t.text.isupper() and len(t.text) > 1 for t in (token, other)):
+        return True
     cases = {token.feats.get("Case"), other.feats.get("Case")}
     return None in cases or len(cases) == 1 or cases == {"Nom", "Acc"}
 
@@ -410,6 +413,8 @@ def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
         name = match.group(1).strip()
         return Argument(f"{head.text} «{name}»", name, kind, head.lemma)
     for child in sentence.kids(head, *_NAME_RELS):
+        if sentence.other_class_noun_between(head, child):  # «институт ... и компания «Х»»: «Х» is the company's
+            continue
         span = sentence.article.span_of.get(child.id)
         # An unquoted apposition agrees in case («аэропорт Верхнеозёрска» is an owner); a settlement's
         # name after its place noun may stay in the nominative («в посёлке Сосновка»).
