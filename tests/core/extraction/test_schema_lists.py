@@ -116,3 +116,18 @@ def test_an_abbreviated_legal_form_and_a_name_of_another_item_stay_in_their_item
     assert {frozenset(p) for p in _of("signed_agreement_with", agreement)} == {
         frozenset({"Институт океанологии", "Ламский берег"})
     }
+
+
+def test_defeats_and_victories_said_with_a_noun():
+    lost = "Клуб «Кедр» потерпел поражение от «Сокола», «Ладоги» и «Старта»."
+    assert _of("won_against", lost) == {(winner, "Кедр") for winner in ("Сокол", "Ладога", "Старт")}
+    won = "Клуб «Кедр» одержал победу над клубом «Сокол» и командой «Ладога»."
+    assert _of("won_against", won) == {("Кедр", "Сокол"), ("Кедр", "Ладога")}
+    # a future, a negation or a match without a winner named says no one won
+    assert not _of("won_against", "Клуб «Кедр» потерпит поражение от клуба «Сокол».")
+    assert not _of("won_against", "Клуб «Кедр» не потерпел поражения от клуба «Сокол».")
+    assert not _of("won_against", "Клуб «Кедр» не выиграл у клуба «Сокол».")
+    assert not _of("won_against", "Клуб «Кедр» потерпел поражение в матче с клубом «Сокол».")
+    # «не только ..., но и» negates nothing
+    both = "Компания «Ладья» не только открыла склад «Восток» в Казани, но и купила завод «Омега»."
+    assert ("Ладья", "opened", "Восток") in facts(both)

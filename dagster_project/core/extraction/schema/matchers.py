@@ -48,7 +48,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_lists import AnnouncedLaureates, GrantAwards, GrantHolderLists
+from .matchers_lists import AnnouncedLaureates, GrantAwards, GrantHolderLists, Inverted
 from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
 from .matchers_places import (
     AdjectivalOrigins,
@@ -117,7 +117,7 @@ class VerbPattern:
 
     def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
         """One of the verbs, with the complement it needs («ввести в эксплуатацию»)."""
-        if verb.lemma not in self.verbs:
+        if verb.lemma not in self.verbs or _negated(sentence, verb):
             return False
         return not self.requires or any(c.lemma in self.requires for c in sentence.kids(verb))
 
@@ -176,6 +176,15 @@ class VerbPattern:
                 if case in slot.cases or recipient or undated or indeclinable:
                     heads += sentence.conjuncts(child)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+def _negated(sentence: ParsedSentence, verb) -> bool:
+    """«не выиграл у «Сокола»»: a negated verb states that nothing happened («не только открыла, но
+    и купила» negates nothing)."""
+    following = {t.start: t for t in sentence.tokens}
+    return any(
+        c.lemma == "не" and getattr(following.get(c.stop + 1), "lemma", "") != "только" for c in sentence.kids(verb)
+    )
 
 
 def _repeated_preposition_phrases(sentence: ParsedSentence, heads: list, slot: Slot) -> list:
@@ -1191,6 +1200,11 @@ PATTERNS = (
     ),  # «вошла в состав»: a member since
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
+    # «одержал победу над «Кедром»», «потерпел поражение от «Сокола»» (the winner stands after «от»)
+    _verb("won_against", "одержать", "Past", "Perf", Slot("над", frozenset({"Ins"}), frozenset({"победа"}))),
+    Inverted(
+        _verb("won_against", "потерпеть", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"поражение"})))
+    ),
     _verb("won", "выиграть", "Past", "Perf"),
     _verb(
         "received_grant_from", "получить выиграть", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))

@@ -145,3 +145,16 @@ class AnnouncedLaureates:
             if a
         }
         return next(iter(prizes.values())) if len(prizes) == 1 else None
+
+
+class Inverted:
+    """A pattern whose grammatical subject is the relation's object: «Клуб «Кедр» потерпел
+    поражение от «Сокола»» -> won_against(Сокол, Кедр)."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+        self.triggers = pattern.triggers
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for relation_id, subject, obj in self.pattern.match(sentence):
+            yield relation_id, obj, subject
