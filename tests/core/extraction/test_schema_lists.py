@@ -131,3 +131,25 @@ def test_defeats_and_victories_said_with_a_noun():
     # «не только ..., но и» negates nothing
     both = "Компания «Ладья» не только открыла склад «Восток» в Казани, но и купила завод «Омега»."
     assert ("Ладья", "opened", "Восток") in facts(both)
+
+
+def test_performers_at_a_named_event_took_part_in_it():
+    after = "На фестивале «Волжские струны» выступили театр «Маяк», оркестр «Камерата» и Ольга Миронова."
+    assert _of("took_part_in", after) == {(p, "Волжские струны") for p in ("Маяк", "Камерата", "Ольга Миронова")}
+    before = "Театр «Маяк» и оркестр «Камерата» выступили на фестивале «Волжские струны»."
+    assert _of("took_part_in", before) == {(p, "Волжские струны") for p in ("Маяк", "Камерата")}
+    # a partial list, a plan or an unnamed event gives nothing
+    assert not _of("took_part_in", "На фестивале «Волжские струны» выступили театр «Маяк» и другие коллективы.")
+    assert not _of("took_part_in", "На фестивале «Волжские струны» выступят театр «Маяк» и оркестр «Камерата».")
+    assert not _of("took_part_in", "Ольга Миронова выступила на пресс-конференции.")
+
+
+def test_elected_deputies_are_members_of_the_named_assembly_only():
+    text = "Депутатами Законодательного собрания Северореченской области избраны Ольга Миронова и Илья Гусев."
+    assembly = "Законодательное собрание Северореченской области"
+    assert _of("member_of", text) == {("Ольга Миронова", assembly), ("Илья Гусев", assembly)}
+    # «думы Верхнеозёрска»: the town owns the duma; neither is named as what they joined
+    assert not _of("member_of", "Депутатами городской думы Верхнеозёрска избраны Ольга Миронова и Илья Гусев.")
+    assert not _of(
+        "member_of", "Депутатами Законодательного собрания области будут избраны Ольга Миронова и Илья Гусев."
+    )

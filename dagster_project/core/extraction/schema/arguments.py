@@ -421,6 +421,8 @@ def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
         nominative_name = kind == PLACE and any("nomn" in r.tag for r in morph().parse(child.text)[:3])
         if child.feats.get("Case") != head.feats.get("Case") and not nominative_name:
             continue
+        if span is not None and span.type == "LOC" and kind != PLACE and child.feats.get("Case") == "Gen":
+            continue  # «дума Верхнеозёрска»: a place in the genitive owns the organization, it is no name
         if span is not None and kind in {ORGANIZATION, FACILITY, PLACE} and span.type != "PER":
             entity = _span_argument(sentence, span)
             return Argument(entity.text, entity.normal, kind, head.lemma)

@@ -1005,7 +1005,7 @@ class MembershipLists:
     частности», «и другие») gives nothing, and so does a list with any item that is not one named
     person or organization: a set must be complete."""
 
-    triggers = frozenset({"состав", "член"})
+    triggers = frozenset({"состав", "член", "депутат"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if _says_partial(sentence):
@@ -1023,8 +1023,8 @@ class MembershipLists:
         organizations = frozenset({ORGANIZATION})
         if verb.lemma in {"войти", "включить"}:
             heads = _COMPOSITION._object_heads(sentence, verb)
-        elif verb.lemma == "стать":
-            heads = _title_owners(sentence, verb, "член")
+        elif verb.lemma in {"стать", "избрать"}:  # «депутатами думы «Х» избраны A и B»: a deputy is a member
+            heads = _title_owners(sentence, verb, "член") + _title_owners(sentence, verb, "депутат", through=False)
         else:
             return []
         return [a for a in (argument(sentence, h, organizations) for h in heads) if a is not None]
@@ -1035,7 +1035,7 @@ class ParticipantLists:
     took_part_in(each, event), by the rules of MembershipLists: a named event, a past statement,
     and every item one named person or organization («около 1 500 человек» is no set)."""
 
-    triggers = frozenset({"участие", "участник"})
+    triggers = frozenset({"участие", "участник", "выступить"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if _says_partial(sentence):
@@ -1044,6 +1044,8 @@ class ParticipantLists:
         for verb in sentence.tokens:
             if verb.lemma == "принять" and any(c.lemma == "участие" for c in sentence.kids(verb, "obj")):
                 heads = _PARTICIPATION._object_heads(sentence, verb)
+            elif verb.lemma == "выступить":  # «На фестивале «Х» выступили A, B и C»
+                heads = _PERFORMANCE._object_heads(sentence, verb)
             elif verb.lemma == "стать":
                 heads = _title_owners(sentence, verb, "участник")
             else:
@@ -1059,13 +1061,14 @@ def _says_partial(sentence: ParsedSentence) -> bool:
     return bool(sentence.lemmas & PARTIAL_LIST_WORDS) or "в том числе" in sentence.surface(sentence.tokens).lower()
 
 
-def _title_owners(sentence: ParsedSentence, verb, title_lemma: str) -> list:
-    """«(стали) членами правления фонда «Х»»: the genitive owners down the chain from the title."""
+def _title_owners(sentence: ParsedSentence, verb, title_lemma: str, through: bool = True) -> list:
+    """«(стали) членами правления фонда «Х»»: the genitive owners down the chain from the title;
+    not `through`: the title's own owner only («депутатами думы Твери» are no members of Твери)."""
     titles = [c for c in sentence.kids(verb) if c.lemma == title_lemma and c.feats.get("Case") == "Ins"]
     return [
         o
         for title in titles
-        for host in sentence.subtree(title, {"nmod"})
+        for host in (sentence.subtree(title, {"nmod"}) if through else [title])
         for o in sentence.kids(host, "nmod")
         if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
     ]
@@ -1077,7 +1080,7 @@ def _joined(sentence: ParsedSentence, verb) -> bool:
     kids = sentence.kids(verb)
     if any(k.lemma == "не" for k in kids):
         return False
-    if verb.lemma == "включить":
+    if verb.lemma in {"включить", "избрать"}:
         passive = verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
         return passive and not any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in kids)
     return _is_active(verb, "Past", "Perf") and verb.feats.get("VerbForm") == "Fin"
@@ -1185,6 +1188,10 @@ _CONSTRUCTION = frozenset({"строительство"})  # «приступи�
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
+# «выступили на фестивале «Х»»: performing at a named event is taking part in it
+_PERFORMANCE = _verb(
+    "took_part_in", "выступить", "Past", "Perf", Slot("на", frozenset({"Loc"})), whole_subject_list=True
+)
 PATTERNS = (
     _verb("heads", "возглавлять", "Pres", "Imp"),
     _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
@@ -1221,6 +1228,7 @@ PATTERNS = (
     _verb("held", "провести", "Past", "Perf"),
     _verb("visited", "посетить", "Past", "Perf"),
     _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT, whole_subject_list=True),
+    _PERFORMANCE,
     _verb(
         "signed_agreement_with",
         "подписать заключить",
