@@ -153,3 +153,9 @@ def test_elected_deputies_are_members_of_the_named_assembly_only():
     assert not _of(
         "member_of", "Депутатами Законодательного собрания области будут избраны Ольга Миронова и Илья Гусев."
     )
+
+
+def test_a_class_noun_the_tagger_calls_a_verb_is_still_a_noun():
+    # «стартапу» comes out of the tagger as a verb; the loan's second recipient must not be lost
+    text = "Банк «Окский» выдал кредиты стартапу «Луч-Тех» и заводу «Омега»."
+    assert _of("lent_to", text) == {("Окский", "Луч-Тех"), ("Окский", "Омега")}

@@ -302,7 +302,9 @@ def argument(
 
 
 def _argument(sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str]) -> Argument | None:
-    if token.pos not in {"NOUN", "PROPN", "X", "ADJ", "NUM"} or token.lemma in REPORTING_HEADS:
+    # «стартапу» is sometimes tagged a verb: a class noun is a noun whatever the tagger says
+    noun = token.pos in {"NOUN", "PROPN", "X", "ADJ", "NUM"} or token.lemma in CLASS_NOUNS
+    if not noun or token.lemma in REPORTING_HEADS:
         return None
     if types & {DATE, MONEY, QUANTITY}:
         return _value_argument(sentence, token, types, units)
