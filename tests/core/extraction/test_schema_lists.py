@@ -159,3 +159,43 @@ def test_a_class_noun_the_tagger_calls_a_verb_is_still_a_noun():
     # «стартапу» comes out of the tagger as a verb; the loan's second recipient must not be lost
     text = "Банк «Окский» выдал кредиты стартапу «Луч-Тех» и заводу «Омега»."
     assert _of("lent_to", text) == {("Окский", "Луч-Тех"), ("Окский", "Омега")}
+
+
+@pytest.mark.parametrize(
+    "text, relation, expected",
+    [
+        (  # «компании» before a list of names is an accusative plural, though tagged a dative singular
+            "Холдинг «Волна» купил компании «Ладья», «Кварта» и «Луч».",
+            "bought",
+            {("Волна", name) for name in ("Ладья", "Кварта", "Луч")},
+        ),
+        (  # the parser joins «банк» to the object after the verb; it is the second subject
+            "Фонд «Исток» и банк «Окский» провели форум «Нефть Севера».",
+            "held",
+            {("Исток", "Нефть Севера"), ("Окский", "Нефть Севера")},
+        ),
+        (  # «академии» tagged a genitive can be the locative the list needs
+            "Анна Соколова преподает в университете «Волга» и академии «Нева».",
+            "teaches_at",
+            {("Анна Соколова", "Волга"), ("Анна Соколова", "Нева")},
+        ),
+        (  # a ruling against two payers is against each
+            "Арбитражный суд Пермского края взыскал с компаний «Ладья» и «Кварта» 12 млн рублей.",
+            "ruled_against",
+            {("Арбитражный суд Пермского края", name) for name in ("Ладья", "Кварта")},
+        ),
+    ],
+)
+def test_coordinated_arguments_give_one_fact_per_member(text, relation, expected):
+    assert _of(relation, text) == expected
+
+
+def test_a_sum_owed_jointly_is_no_single_partys_sum():
+    text = "Арбитражный суд Пермского края взыскал с компаний «Ладья» и «Кварта» 12 млн рублей."
+    assert not _of("ordered_to_pay", text)
+
+
+def test_a_subject_of_another_clause_is_not_the_verbs():
+    # the parser hangs «Банк» on «провела»: another finite verb stands between them
+    text = "Банк «Окский» выдал кредит заводу «Омега», а компания «Ладья» провела форум «Нефть Севера»."
+    assert _of("held", text) == {("Ладья", "Нефть Севера")}

@@ -109,7 +109,16 @@ class ParsedSentence:
         """Nouns coordinated with `token` in its case: «клуб «Сокол» выиграл у клуба «Кедр» и клуба
         «Вымпел»» has the parser join the genitive «клуба» to the subject, yet a list shares one case
         (a nominative and an accusative of a thing sound alike, and the tagger mixes them up)."""
-        return [c for c in self.kids(token, "conj") if c.pos in {"NOUN", "PROPN", "X"} and _same_case(c, token)]
+        # a quoted name keeps its nominative whatever its class noun's case: compare with the class noun
+        head = self.head(token)
+        named = token.rel in _NAME_RELS and head is not None and head.lemma in CLASS_NOUNS
+        reference = head if named else token
+        return [
+            c
+            for c in self.kids(token, "conj")
+            if c.pos in {"NOUN", "PROPN", "X"}
+            and (_same_case(c, reference) or _quoted_around(self.article.text, c) is not None)
+        ]
 
     def _listed_class_nouns(self, token) -> list:
         """«с банком «Окский», компанией «Ладья» и фондом «Исток»»: the parser makes the second item an
@@ -155,7 +164,16 @@ def _same_case(token, other) -> bool:
     if any(t.text.isupper() and len(t.text) > 1 for t in (token, other)):
         return True
     cases = {token.feats.get("Case"), other.feats.get("Case")}
-    return None in cases or len(cases) == 1 or cases == {"Nom", "Acc"}
+    if None in cases or len(cases) == 1 or cases == {"Nom", "Acc"}:
+        return True
+    # «в университете «Волга» и академии «Нева»»: «академии» may be the locative the tagger did not pick
+    # (in the number the tagger read: «команды» is no nominative singular)
+    wanted = {_PYMORPHY_CASE.get(other.feats.get("Case")), _PYMORPHY_NUMBER.get(token.feats.get("Number"))}
+    return None not in wanted and any(wanted <= p.tag.grammemes and "NOUN" in p.tag for p in morph().parse(token.text))
+
+
+_PYMORPHY_CASE = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
+_PYMORPHY_NUMBER = {"Sing": "sing", "Plur": "plur"}
 
 
 _AGREEMENT = {"Sing": ("Case", "Number", "Gender"), "Plur": ("Case", "Number"), None: ("Case", "Number")}

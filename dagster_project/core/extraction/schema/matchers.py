@@ -173,9 +173,27 @@ class VerbPattern:
                     continue
                 # «с АО «Х»», «в МГУ»: an abbreviation does not decline, whatever case the tagger guessed
                 indeclinable = bool(slot.preposition) and child.text.isupper() and len(child.text) > 1
-                if case in slot.cases or recipient or undated or indeclinable:
+                if (
+                    case in slot.cases
+                    or recipient
+                    or undated
+                    or indeclinable
+                    or _listed_plural(sentence, child, slot.cases)
+                ):
                     heads += sentence.conjuncts(child)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+_PYMORPHY_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
+
+
+def _listed_plural(sentence: ParsedSentence, noun, cases: frozenset[str]) -> bool:
+    """«купил компании «Ладья», «Кварта» и «Луч»»: a class noun before a list of names is a plural,
+    whatever case the tagger read in its singular look-alike, when the word can be that plural."""
+    if noun.lemma not in CLASS_NOUNS or len(sentence.conjuncts(noun)) < 2:
+        return False
+    wanted = [{_PYMORPHY_CASES[c], "plur"} for c in cases if c in _PYMORPHY_CASES]
+    return any(w <= set(p.tag.grammemes) for p in morph().parse(noun.text) for w in wanted)
 
 
 def _negated(sentence: ParsedSentence, verb) -> bool:
@@ -312,18 +330,48 @@ def _subject_heads(sentence: ParsedSentence, verb, depth: int = 0) -> list:
     if verb.feats.get("VerbForm") == "Part":  # «Вера Полякова, возглавляющая ...»: the noun it modifies
         head = sentence.head(verb)
         return [head] if head is not None else []
-    own = sentence.kids(verb, "nsubj")
+    # «Банк «Х» выдал кредит ..., а компания «Y» провела форум»: a subject with another finite verb
+    # between it and the verb belongs to that verb, wherever the parser attached it
+    own = [s for s in sentence.kids(verb, "nsubj") if not _finite_verb_between(sentence, s, verb)]
     if own and own[0].lemma == "который":  # «фонд «Исток», который подписал ...»: the antecedent
         antecedent = _antecedent(sentence, own[0]) if verb.rel == "acl:relcl" else None
         return [antecedent] if antecedent is not None else []
     if own:
-        return sentence.conjuncts(own[0])
+        return sentence.conjuncts(own[0]) + _stray_subject_conjuncts(sentence, verb, own[0])
     head = sentence.head(verb)
     if sentence.kids(verb, "nsubj:pass") or verb.rel != "conj" or depth > 2 or head is None or head.pos != "VERB":
         return []
     if not _same_clause(sentence, head, verb):
         return []
     return _subject_heads(sentence, head, depth + 1)
+
+
+def _finite_verb_between(sentence: ParsedSentence, one, other) -> bool:
+    """A finite verb of another clause between two words; a relative clause («Фонд «Х», который
+    подписал ..., открыл ...») sits inside its noun's clause and separates nothing."""
+    left, right = sorted((one, other), key=lambda t: t.start)
+    between = [t for t in sentence.tokens if left.stop <= t.start and t.stop <= right.start]
+    if any(t.lemma in RELATIVE_PRONOUNS for t in between):
+        return False
+    return any(t.pos in {"VERB", "AUX"} and t.feats.get("VerbForm") == "Fin" for t in between)
+
+
+def _stray_subject_conjuncts(sentence: ParsedSentence, verb, subject) -> list:
+    """«Фонд «Исток» и банк «Окский» провели форум»: the parser may join «банк» to the object after
+    the verb; a nominative noun coordinated before the verb, in the subject's list, is a subject."""
+    if subject.start > verb.start:
+        return []
+    return [
+        t
+        for t in sentence.tokens
+        if t.rel == "conj"
+        and subject.stop <= t.start < verb.start
+        and t.pos in {"NOUN", "PROPN"}
+        and t.feats.get("Case") == "Nom"
+        and (head := sentence.head(t)) is not None
+        and head.start > verb.start
+        and _same_list(sentence, subject, t)
+    ]
 
 
 def _antecedent(sentence: ParsedSentence, pronoun):
@@ -620,7 +668,9 @@ class CourtRulings:
                 continue
             courts = _courts(sentence, verb)
             payer_heads, sum_hosts = _payer_heads_and_sum_hosts(sentence, verb)
-            payers = [a for a in (argument(sentence, t, AGENTS) for t in payer_heads) if a]
+            payers = [
+                a for a in (argument(sentence, t, AGENTS) for h in payer_heads for t in sentence.conjuncts(h)) if a
+            ]
             sums = _sums(sentence, sum_hosts)
             claimants = _claimants(sentence, verb)
             for payer in payers:
@@ -628,7 +678,7 @@ class CourtRulings:
                     yield "ruled_against", court, payer
                 for claimant in claimants:
                     yield "sued", claimant, payer
-                for amount in sums[:1]:
+                for amount in sums[:1] if len(payers) == 1 else []:  # «с компаний A и B 12 млн»: jointly
                     yield "ordered_to_pay", payer, amount
 
 
