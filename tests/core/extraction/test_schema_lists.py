@@ -199,3 +199,9 @@ def test_a_subject_of_another_clause_is_not_the_verbs():
     # the parser hangs «Банк» on «провела»: another finite verb stands between them
     text = "Банк «Окский» выдал кредит заводу «Омега», а компания «Ладья» провела форум «Нефть Севера»."
     assert _of("held", text) == {("Ладья", "Нефть Севера")}
+    # the parser gives «выиграл» the subject of «одержал»; its own is the nominative of its clause
+    recap = (
+        "Напомним, что в ноябре «Кедр» одержал две победы: хоккейный клуб «Кедр» выиграл у «Вымпела» "
+        "со счётом 2:1 и у «Ладоги» со счётом 3:0."
+    )
+    assert _of("won_against", recap) == {("Кедр", "Вымпел"), ("Кедр", "Ладога")}

@@ -332,7 +332,10 @@ def _subject_heads(sentence: ParsedSentence, verb, depth: int = 0) -> list:
         return [head] if head is not None else []
     # «Банк «Х» выдал кредит ..., а компания «Y» провела форум»: a subject with another finite verb
     # between it and the verb belongs to that verb, wherever the parser attached it
-    own = [s for s in sentence.kids(verb, "nsubj") if not _finite_verb_between(sentence, s, verb)]
+    attached = sentence.kids(verb, "nsubj")
+    own = [s for s in attached if not _finite_verb_between(sentence, s, verb)]
+    if attached and not own:
+        own = _nominative_after_last_verb(sentence, verb)
     if own and own[0].lemma == "который":  # «фонд «Исток», который подписал ...»: the antecedent
         antecedent = _antecedent(sentence, own[0]) if verb.rel == "acl:relcl" else None
         return [antecedent] if antecedent is not None else []
@@ -354,6 +357,23 @@ def _finite_verb_between(sentence: ParsedSentence, one, other) -> bool:
     if any(t.lemma in RELATIVE_PRONOUNS for t in between):
         return False
     return any(t.pos in {"VERB", "AUX"} and t.feats.get("VerbForm") == "Fin" for t in between)
+
+
+def _nominative_after_last_verb(sentence: ParsedSentence, verb) -> list:
+    """«... одержал две победы: хоккейный клуб «Кедр» выиграл у ...»: when the parser gave the verb
+    a subject of an earlier clause, the verb's own is the nominative noun of its clause, between the
+    last finite verb and it, that no other word governs as an object or a modifier."""
+    before = [t for t in sentence.tokens if t.stop <= verb.start]
+    finite = [i for i, t in enumerate(before) if t.pos in {"VERB", "AUX"} and t.feats.get("VerbForm") == "Fin"]
+    clause = before[finite[-1] + 1 :] if finite else before
+    return [
+        t
+        for t in clause
+        if t.pos in {"NOUN", "PROPN"}
+        and t.feats.get("Case") == "Nom"
+        and t.rel in {"nsubj", "parataxis", "dep", "conj", "root"}
+        and not sentence.preposition(t)
+    ][:1]
 
 
 def _stray_subject_conjuncts(sentence: ParsedSentence, verb, subject) -> list:
