@@ -205,3 +205,18 @@ def test_a_subject_of_another_clause_is_not_the_verbs():
         "со счётом 2:1 и у «Ладоги» со счётом 3:0."
     )
     assert _of("won_against", recap) == {("Кедр", "Вымпел"), ("Кедр", "Ладога")}
+
+
+def test_a_laboratory_receives_a_grant_for_its_institute():
+    text = "Лаборатория морской геологии Тихоморского института океанологии получила грант Российского научного фонда."
+    assert _of("received_grant_from", text) == {("Тихоморский институт океанологии", "Российский научный фонд")}
+    listed = "Гранты фонда «Исток» получили лаборатория робототехники университета «Волга» и институт «Океан»."
+    assert _of("received_grant_from", listed) == {("Волга", "Исток"), ("Океан", "Исток")}
+    # a laboratory with a name of its own is the recipient itself
+    assert _of("received_grant_from", "Лаборатория «Спектр» получила грант от фонда «Исток».") == {("Спектр", "Исток")}
+
+
+def test_a_list_with_an_unnamed_member_gives_no_member():
+    # «её коллеги» name nobody: «Кто посетил завод «Омега»?» would lose them
+    assert not _of("visited", "Анна Соколова и её коллеги посетили завод «Омега».")
+    assert not _of("opened", "Компания «Ладья» открыла склад «Восток» и новый цех.")

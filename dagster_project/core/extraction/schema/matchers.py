@@ -48,7 +48,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_lists import AnnouncedLaureates, GrantAwards, GrantHolderLists, Inverted
+from .matchers_lists import AnnouncedLaureates, GrantAwards, GrantHolderLists, Inverted, subunit_owner
 from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
 from .matchers_places import (
     AdjectivalOrigins,
@@ -91,6 +91,8 @@ class VerbPattern:
     # The subjects are a set: only before the verb (a list after it, «В состав X вошли A, B и C», is
     # MembershipLists' or ParticipantLists'), and a list with an item that names nobody gives nothing.
     whole_subject_list: bool = False
+    # A unit with no name acts for its organization: «лаборатория института «Х» получила грант» -> Х.
+    subunit_owner: bool = False
 
     @property
     def triggers(self) -> frozenset[str]:
@@ -107,13 +109,23 @@ class VerbPattern:
                 subject_heads = [t for t in subject_heads if t.start < verb.start]
                 if not _whole_list_before(sentence, verb):
                     continue
-            subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in subject_heads) if a]
+            subjects = [self._subject(sentence, t, relation.subject_types) for t in subject_heads]
+            object_heads = [t for t in object_heads if t.id not in {h.id for h in subject_heads}]
+            objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
+            unnamed_subject = len(subjects) > 1 and None in subjects
+            unnamed_object = any(o is None and h.rel == "conj" for h, o in zip(object_heads, objects, strict=True))
+            if unnamed_subject or unnamed_object:
+                continue  # «A и её партнёры», «цех «Х» и новый склад»: a list with an unnamed item is no set
+            subjects = [a for a in subjects if a]
             if not subjects:
                 continue
-            objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
             objects = [_located(sentence, verb, o) for o in objects if o is not None]
             if objects or (self.symmetric and _signed_with_each_other(sentence, verb, self.slot, subjects)):
                 yield from self._facts(subjects, objects)
+
+    def _subject(self, sentence: ParsedSentence, head, types: frozenset[str]) -> Argument | None:
+        owner = subunit_owner(sentence, head) if self.subunit_owner else None
+        return owner if owner is not None else argument(sentence, head, types)
 
     def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
         """One of the verbs, with the complement it needs («ввести в эксплуатацию»)."""
@@ -256,8 +268,10 @@ def _hosts(sentence: ParsedSentence, verb, slot: Slot) -> list:
         return [verb]
     carriers = [
         c
-        for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj")
-        if c.lemma in slot.carrier and sentence.preposition(c) == slot.carrier_preposition
+        for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj", "nsubj")
+        if c.lemma in slot.carrier
+        and sentence.preposition(c) == slot.carrier_preposition
+        and (c.rel != "nsubj" or c.feats.get("Case") == "Acc")  # «лаборатория получила грант(nsubj, Acc)»
     ] + _relative_antecedent(sentence, verb, slot.carrier)
     if not carriers:
         return []
@@ -1284,9 +1298,21 @@ PATTERNS = (
     ),
     _verb("won", "выиграть", "Past", "Perf"),
     _verb(
-        "received_grant_from", "получить выиграть", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))
+        "received_grant_from",
+        "получить выиграть",
+        "Past",
+        "Perf",
+        Slot("", frozenset({"Gen"}), frozenset({"грант"})),
+        subunit_owner=True,
     ),
-    _verb("received_grant_from", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"грант"}))),
+    _verb(
+        "received_grant_from",
+        "получить",
+        "Past",
+        "Perf",
+        Slot("от", frozenset({"Gen"}), frozenset({"грант"})),
+        subunit_owner=True,
+    ),
     _verb("won", "получить", "Past", "Perf", Slot(only=PRIZE_NOUNS)),  # «премию «Х» получили A и B»
     # «победил в конкурсе «Х»»
     _verb("won", "выиграть победить", "Past", "Perf", Slot("в", frozenset({"Loc"}), only=CONTEST_NOUNS)),

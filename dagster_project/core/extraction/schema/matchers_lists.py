@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .arguments import Argument, ParsedSentence, argument
+from .arguments import Argument, ParsedSentence, argument, phrase_argument
+from .lexicon import CLASS_NOUNS, SUBUNIT_NOUNS
 from .relations import EVENT, ORGANIZATION
 
 Fact = tuple[str, Argument, Argument]
@@ -70,7 +71,11 @@ def _recipients_after(sentence: ParsedSentence, grant) -> list[Argument] | None:
     found = []
     for item in items:
         nouns = [t for t in item if t.pos in {"NOUN", "PROPN"}]
-        recipient = argument(sentence, nouns[0], frozenset({ORGANIZATION})) if nouns else None
+        recipient = (
+            (argument(sentence, nouns[0], frozenset({ORGANIZATION})) or subunit_owner(sentence, nouns[0]))
+            if nouns
+            else None
+        )
         if recipient is None or sentence.preposition(nouns[0]):
             return None
         found.append(recipient)
@@ -158,3 +163,25 @@ class Inverted:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for relation_id, subject, obj in self.pattern.match(sentence):
             yield relation_id, obj, subject
+
+
+def subunit_owner(sentence: ParsedSentence, token) -> Argument | None:
+    """«лаборатория морской геологии Тихоморского института океанологии» -> the institute: a unit
+    with no name of its own stands for the organization it belongs to, the first one named down its
+    genitive tail («геологии» names nothing, «института океанологии» does)."""
+    if token.lemma not in SUBUNIT_NOUNS:
+        return None
+    queue = [token]
+    while queue:
+        current = queue.pop(0)
+        for owner in sentence.kids(current, "nmod"):
+            if owner.feats.get("Case") != "Gen" or sentence.preposition(owner):
+                continue
+            found = argument(sentence, owner, frozenset({ORGANIZATION}))
+            if found is not None and token.lemma not in found.normal.lower():
+                return found
+            if found is not None and CLASS_NOUNS.get(owner.lemma) == ORGANIZATION:
+                # NER took the unit and its owner for one name: the owner is the words from its class noun
+                return phrase_argument(sentence, owner, ORGANIZATION, require_modifier=True)
+            queue.append(owner)
+    return None
