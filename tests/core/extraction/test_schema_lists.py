@@ -220,3 +220,18 @@ def test_a_list_with_an_unnamed_member_gives_no_member():
     # «её коллеги» name nobody: «Кто посетил завод «Омега»?» would lose them
     assert not _of("visited", "Анна Соколова и её коллеги посетили завод «Омега».")
     assert not _of("opened", "Компания «Ладья» открыла склад «Восток» и новый цех.")
+
+
+def test_the_sides_of_a_signing_are_the_organizations_not_the_signatories():
+    text = (
+        "Со стороны банка «Окский» соглашение подписал председатель правления Иван Петров, "
+        "со стороны фонда «Исток» — директор Анна Соколова."
+    )
+    assert {r: (s, o) for s, r, o in facts(text) if r.startswith("signed")} == {
+        "signed_agreement_with": ("Окский", "Исток")
+    }
+    # unnamed sides or a plan say nothing
+    unnamed = "Со стороны правительства соглашение подписала Марина Крылова, со стороны авиакомпании — Тимур Ахметов."
+    assert not _of("signed_agreement_with", unnamed)
+    plan = "Со стороны банка «Окский» соглашение подпишет Иван Петров, со стороны фонда «Исток» — Анна Соколова."
+    assert not _of("signed_agreement_with", plan)

@@ -48,7 +48,14 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_lists import AnnouncedLaureates, GrantAwards, GrantHolderLists, Inverted, subunit_owner
+from .matchers_lists import (
+    AnnouncedLaureates,
+    GrantAwards,
+    GrantHolderLists,
+    Inverted,
+    SidesOfSigning,
+    subunit_owner,
+)
 from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
 from .matchers_places import (
     AdjectivalOrigins,
@@ -1375,6 +1382,7 @@ PATTERNS = (
     GrantAwards(),
     GrantHolderLists(),
     AnnouncedLaureates(),
+    SidesOfSigning(),
     Origins(),
     _verb("coaches", "тренировать", "Pres", "Imp"),  # «Елена Васнецова тренирует клуб «Сокол»»
     _verb("founded", "основать", "Past", "Perf"),  # «Павел Гречко основал стартап «Кварц-Лаб»»

@@ -185,3 +185,40 @@ def subunit_owner(sentence: ParsedSentence, token) -> Argument | None:
                 return phrase_argument(sentence, owner, ORGANIZATION, require_modifier=True)
             queue.append(owner)
     return None
+
+
+_DOCUMENTS = {"соглашение": "signed_agreement_with", "меморандум": "signed_agreement_with"} | dict.fromkeys(
+    ("контракт", "договор"), "signed_contract_with"
+)
+
+
+class SidesOfSigning:
+    """«Со стороны банка «Окский» соглашение подписал Иван Петров, со стороны фонда «Исток» — Анна
+    Соколова» -> signed_agreement_with(Окский, Исток): the sides are the two organizations «со
+    стороны», never the people who put their names to it. Read in order (the parser scatters the
+    second half), only with exactly two named sides and a signing stated as done."""
+
+    triggers = frozenset({"сторона"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        signed = [v for v in sentence.tokens if v.lemma in {"подписать", "заключить"} and _done(v)]
+        documents = {_DOCUMENTS[t.lemma] for t in sentence.tokens if t.lemma in _DOCUMENTS}
+        if len(signed) != 1 or len(documents) != 1 or any(k.lemma == "не" for k in sentence.kids(signed[0])):
+            return
+        sides = _sides(sentence)
+        if len(sides) == 2 and sides[0].normal != sides[1].normal:
+            yield documents.pop(), sides[0], sides[1]
+
+
+def _sides(sentence: ParsedSentence) -> list[Argument]:
+    """The organization right after each «со стороны»; an empty list when one names none."""
+    tokens = sentence.tokens
+    found = []
+    for i, token in enumerate(tokens[:-2]):
+        if token.lemma != "с" or tokens[i + 1].lemma != "сторона":
+            continue
+        side = argument(sentence, tokens[i + 2], frozenset({ORGANIZATION}))
+        if side is None:
+            return []
+        found.append(side)
+    return found
