@@ -100,15 +100,80 @@ class ParsedSentence:
         listed = [t for name in self._names_listed(token) for t in self.conjuncts(name)]
         if listed and (token.feats.get("Number") == "Plur" or len(listed) > 1):
             return listed
-        return [token] + [c for c in self.kids(token, "conj") if c.pos in {"NOUN", "PROPN", "X"}]
+        members = [token] + self._conj_nouns(token)
+        for member in self._listed_class_nouns(token):
+            members += [member] + self._conj_nouns(member)
+        return members
+
+    def _conj_nouns(self, token) -> list:
+        """Nouns coordinated with `token` in its case: «клуб «Сокол» выиграл у клуба «Кедр» и клуба
+        «Вымпел»» has the parser join the genitive «клуба» to the subject, yet a list shares one case
+        (a nominative and an accusative of a thing sound alike, and the tagger mixes them up)."""
+        # a quoted name keeps its nominative whatever its class noun's case: compare with the class noun
+        head = self.head(token)
+        named = token.rel in _NAME_RELS and head is not None and head.lemma in CLASS_NOUNS
+        reference = head if named else token
+        return [
+            c
+            for c in self.kids(token, "conj")
+            if c.pos in {"NOUN", "PROPN", "X"}
+            and (_same_case(c, reference) or _quoted_around(self.article.text, c) is not None)
+        ]
+
+    def _listed_class_nouns(self, token) -> list:
+        """«с банком «Окский», компанией «Ладья» и фондом «Исток»»: the parser makes the second item an
+        apposition of the first; a class noun in the same case, after a comma and with a quoted name
+        of its own, is another member of the list, never a description of the first."""
+        if token.lemma not in CLASS_NOUNS:
+            return []
+        return [
+            c
+            for c in self.kids(token, "appos")
+            if c.lemma in CLASS_NOUNS
+            and c.start > token.start
+            and _same_case(c, token)
+            and self.article.text[: c.start].rstrip().endswith(",")
+            and _QUOTED_AFTER.match(self.article.text, c.stop) is not None
+        ]
 
     def _names_listed(self, token) -> list:
         """Names in apposition to a class noun («компании «А» и «Б»») or, naming people, to any
         noun («журналисты Анна Соколова и Иван Петров»)."""
-        names = [c for c in self.kids(token, "appos", "flat:name") if c.id in self.article.span_of]
+        names = [
+            c
+            for c in self.kids(token, "appos", "flat:name")
+            if c.id in self.article.span_of and not self.other_class_noun_between(token, c)
+        ]
         if token.lemma in CLASS_NOUNS:
             return names
         return [c for c in names if token.pos == "NOUN" and self.article.span_of[c.id].type == "PER"]
+
+    def other_class_noun_between(self, token, name) -> bool:
+        """«компания «Ладья» и университет «Волга»»: a name after another class noun is that noun's,
+        though the parser hangs it on the first."""
+        return any(
+            t.lemma in CLASS_NOUNS and t.pos in {"NOUN", "PROPN"} and token.stop <= t.start and t.stop <= name.start
+            for t in self.tokens
+        )
+
+
+def _same_case(token, other) -> bool:
+    """Members of one list share a case; a thing's nominative and accusative sound alike and the
+    tagger mixes them up, and a word with no case (a name it did not know, an abbreviation such as
+    «АО», which does not decline) fits any."""
+    if any(t.text.isupper() and len(t.text) > 1 for t in (token, other)):
+        return True
+    cases = {token.feats.get("Case"), other.feats.get("Case")}
+    if None in cases or len(cases) == 1 or cases == {"Nom", "Acc"}:
+        return True
+    # «в университете «Волга» и академии «Нева»»: «академии» may be the locative the tagger did not pick
+    # (in the number the tagger read: «команды» is no nominative singular)
+    wanted = {_PYMORPHY_CASE.get(other.feats.get("Case")), _PYMORPHY_NUMBER.get(token.feats.get("Number"))}
+    return None not in wanted and any(wanted <= p.tag.grammemes and "NOUN" in p.tag for p in morph().parse(token.text))
+
+
+_PYMORPHY_CASE = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
+_PYMORPHY_NUMBER = {"Sing": "sing", "Plur": "plur"}
 
 
 _AGREEMENT = {"Sing": ("Case", "Number", "Gender"), "Plur": ("Case", "Number"), None: ("Case", "Number")}
@@ -255,7 +320,9 @@ def argument(
 
 
 def _argument(sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str]) -> Argument | None:
-    if token.pos not in {"NOUN", "PROPN", "X", "ADJ", "NUM"} or token.lemma in REPORTING_HEADS:
+    # «стартапу» is sometimes tagged a verb: a class noun is a noun whatever the tagger says
+    noun = token.pos in {"NOUN", "PROPN", "X", "ADJ", "NUM"} or token.lemma in CLASS_NOUNS
+    if not noun or token.lemma in REPORTING_HEADS:
         return None
     if types & {DATE, MONEY, QUANTITY}:
         return _value_argument(sentence, token, types, units)
@@ -385,12 +452,16 @@ def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
         name = match.group(1).strip()
         return Argument(f"{head.text} «{name}»", name, kind, head.lemma)
     for child in sentence.kids(head, *_NAME_RELS):
+        if sentence.other_class_noun_between(head, child):  # «институт ... и компания «Х»»: «Х» is the company's
+            continue
         span = sentence.article.span_of.get(child.id)
         # An unquoted apposition agrees in case («аэропорт Верхнеозёрска» is an owner); a settlement's
         # name after its place noun may stay in the nominative («в посёлке Сосновка»).
         nominative_name = kind == PLACE and any("nomn" in r.tag for r in morph().parse(child.text)[:3])
         if child.feats.get("Case") != head.feats.get("Case") and not nominative_name:
             continue
+        if span is not None and span.type == "LOC" and kind != PLACE and child.feats.get("Case") == "Gen":
+            continue  # «дума Верхнеозёрска»: a place in the genitive owns the organization, it is no name
         if span is not None and kind in {ORGANIZATION, FACILITY, PLACE} and span.type != "PER":
             entity = _span_argument(sentence, span)
             return Argument(entity.text, entity.normal, kind, head.lemma)

@@ -29,6 +29,7 @@ from .lexicon import (
     AWARD_VERBS,
     BOARD_NOUNS,
     CHIEF_ROLES,
+    CLASS_NOUNS,
     COACH_QUALIFIERS,
     COACH_ROLES,
     CONTEST_NOUNS,
@@ -46,6 +47,14 @@ from .lexicon import (
     STAFF_ROLES,
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
+)
+from .matchers_lists import (
+    AnnouncedLaureates,
+    GrantAwards,
+    GrantHolderLists,
+    Inverted,
+    SidesOfSigning,
+    subunit_owner,
 )
 from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
 from .matchers_places import (
@@ -89,6 +98,8 @@ class VerbPattern:
     # The subjects are a set: only before the verb (a list after it, «В состав X вошли A, B и C», is
     # MembershipLists' or ParticipantLists'), and a list with an item that names nobody gives nothing.
     whole_subject_list: bool = False
+    # A unit with no name acts for its organization: «лаборатория института «Х» получила грант» -> Х.
+    subunit_owner: bool = False
 
     @property
     def triggers(self) -> frozenset[str]:
@@ -105,17 +116,27 @@ class VerbPattern:
                 subject_heads = [t for t in subject_heads if t.start < verb.start]
                 if not _whole_list_before(sentence, verb):
                     continue
-            subjects = [a for a in (argument(sentence, t, relation.subject_types) for t in subject_heads) if a]
+            subjects = [self._subject(sentence, t, relation.subject_types) for t in subject_heads]
+            object_heads = [t for t in object_heads if t.id not in {h.id for h in subject_heads}]
+            objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
+            unnamed_subject = len(subjects) > 1 and None in subjects
+            unnamed_object = any(o is None and h.rel == "conj" for h, o in zip(object_heads, objects, strict=True))
+            if unnamed_subject or unnamed_object:
+                continue  # «A и её партнёры», «цех «Х» и новый склад»: a list with an unnamed item is no set
+            subjects = [a for a in subjects if a]
             if not subjects:
                 continue
-            objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
             objects = [_located(sentence, verb, o) for o in objects if o is not None]
-            if objects or (self.symmetric and _hosts(sentence, verb, self.slot)):
+            if objects or (self.symmetric and _signed_with_each_other(sentence, verb, self.slot, subjects)):
                 yield from self._facts(subjects, objects)
+
+    def _subject(self, sentence: ParsedSentence, head, types: frozenset[str]) -> Argument | None:
+        owner = subunit_owner(sentence, head) if self.subunit_owner else None
+        return owner if owner is not None else argument(sentence, head, types)
 
     def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
         """One of the verbs, with the complement it needs («ввести в эксплуатацию»)."""
-        if verb.lemma not in self.verbs:
+        if verb.lemma not in self.verbs or _negated(sentence, verb):
             return False
         return not self.requires or any(c.lemma in self.requires for c in sentence.kids(verb))
 
@@ -171,9 +192,36 @@ class VerbPattern:
                     continue
                 # «с АО «Х»», «в МГУ»: an abbreviation does not decline, whatever case the tagger guessed
                 indeclinable = bool(slot.preposition) and child.text.isupper() and len(child.text) > 1
-                if case in slot.cases or recipient or undated or indeclinable:
+                if (
+                    case in slot.cases
+                    or recipient
+                    or undated
+                    or indeclinable
+                    or _listed_plural(sentence, child, slot.cases)
+                ):
                     heads += sentence.conjuncts(child)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+_PYMORPHY_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
+
+
+def _listed_plural(sentence: ParsedSentence, noun, cases: frozenset[str]) -> bool:
+    """«купил компании «Ладья», «Кварта» и «Луч»»: a class noun before a list of names is a plural,
+    whatever case the tagger read in its singular look-alike, when the word can be that plural."""
+    if noun.lemma not in CLASS_NOUNS or len(sentence.conjuncts(noun)) < 2:
+        return False
+    wanted = [{_PYMORPHY_CASES[c], "plur"} for c in cases if c in _PYMORPHY_CASES]
+    return any(w <= set(p.tag.grammemes) for p in morph().parse(noun.text) for w in wanted)
+
+
+def _negated(sentence: ParsedSentence, verb) -> bool:
+    """«не выиграл у «Сокола»»: a negated verb states that nothing happened («не только открыла, но
+    и купила» negates nothing)."""
+    following = {t.start: t for t in sentence.tokens}
+    return any(
+        c.lemma == "не" and getattr(following.get(c.stop + 1), "lemma", "") != "только" for c in sentence.kids(verb)
+    )
 
 
 def _repeated_preposition_phrases(sentence: ParsedSentence, heads: list, slot: Slot) -> list:
@@ -189,10 +237,21 @@ def _repeated_preposition_phrases(sentence: ParsedSentence, heads: list, slot: S
         if t.rel == "conj"
         and t.id not in found
         and t.start > heads[0].start
-        and sentence.preposition(t) == slot.preposition
+        and (sentence.preposition(t) == slot.preposition or _listed_class_noun(sentence, heads[0], t))
         and t.feats.get("Case") in slot.cases
         and _same_list(sentence, heads[0], t)
     ]
+
+
+def _listed_class_noun(sentence: ParsedSentence, first, later) -> bool:
+    """«у клуба «Кедр», команды «Ладога» и клуба «Вымпел»»: a class noun in the object's case with
+    no preposition of its own continues the object's list, wherever the parser attached it."""
+    return (
+        not sentence.preposition(later)
+        and first.lemma in CLASS_NOUNS
+        and later.lemma in CLASS_NOUNS
+        and later.feats.get("Case") == first.feats.get("Case")
+    )
 
 
 def _same_list(sentence: ParsedSentence, first, later) -> bool:
@@ -216,12 +275,22 @@ def _hosts(sentence: ParsedSentence, verb, slot: Slot) -> list:
         return [verb]
     carriers = [
         c
-        for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj")
-        if c.lemma in slot.carrier and sentence.preposition(c) == slot.carrier_preposition
+        for c in sentence.kids(verb, "obj", "obl", "xcomp", "iobj", "nsubj")
+        if c.lemma in slot.carrier
+        and sentence.preposition(c) == slot.carrier_preposition
+        and (c.rel != "nsubj" or c.feats.get("Case") == "Acc")  # «лаборатория получила грант(nsubj, Acc)»
     ] + _relative_antecedent(sentence, verb, slot.carrier)
     if not carriers:
         return []
     return [t for c in carriers for t in sentence.subtree(c, {"nmod"})] + [verb]
+
+
+def _signed_with_each_other(sentence: ParsedSentence, verb, slot: Slot, sides: list) -> bool:
+    """«A, B и C подписали соглашение»: one document signed by all, so each signed with each other,
+    and «A и B подписали соглашения» are deals between the two; «A, B и C подписали соглашения»
+    may be deals with anyone else, so no pair of them is said."""
+    documents = [t for t in _hosts(sentence, verb, slot) if t.lemma in slot.carrier]
+    return bool(documents) and (len(sides) == 2 or all(d.feats.get("Number") != "Plur" for d in documents))
 
 
 def _relative_antecedent(sentence: ParsedSentence, verb, carrier: frozenset[str]) -> list:
@@ -282,18 +351,68 @@ def _subject_heads(sentence: ParsedSentence, verb, depth: int = 0) -> list:
     if verb.feats.get("VerbForm") == "Part":  # «Вера Полякова, возглавляющая ...»: the noun it modifies
         head = sentence.head(verb)
         return [head] if head is not None else []
-    own = sentence.kids(verb, "nsubj")
+    # «Банк «Х» выдал кредит ..., а компания «Y» провела форум»: a subject with another finite verb
+    # between it and the verb belongs to that verb, wherever the parser attached it
+    attached = sentence.kids(verb, "nsubj")
+    own = [s for s in attached if not _finite_verb_between(sentence, s, verb)]
+    if attached and not own:
+        own = _nominative_after_last_verb(sentence, verb)
     if own and own[0].lemma == "который":  # «фонд «Исток», который подписал ...»: the antecedent
         antecedent = _antecedent(sentence, own[0]) if verb.rel == "acl:relcl" else None
         return [antecedent] if antecedent is not None else []
     if own:
-        return sentence.conjuncts(own[0])
+        return sentence.conjuncts(own[0]) + _stray_subject_conjuncts(sentence, verb, own[0])
     head = sentence.head(verb)
     if sentence.kids(verb, "nsubj:pass") or verb.rel != "conj" or depth > 2 or head is None or head.pos != "VERB":
         return []
     if not _same_clause(sentence, head, verb):
         return []
     return _subject_heads(sentence, head, depth + 1)
+
+
+def _finite_verb_between(sentence: ParsedSentence, one, other) -> bool:
+    """A finite verb of another clause between two words; a relative clause («Фонд «Х», который
+    подписал ..., открыл ...») sits inside its noun's clause and separates nothing."""
+    left, right = sorted((one, other), key=lambda t: t.start)
+    between = [t for t in sentence.tokens if left.stop <= t.start and t.stop <= right.start]
+    if any(t.lemma in RELATIVE_PRONOUNS for t in between):
+        return False
+    return any(t.pos in {"VERB", "AUX"} and t.feats.get("VerbForm") == "Fin" for t in between)
+
+
+def _nominative_after_last_verb(sentence: ParsedSentence, verb) -> list:
+    """«... одержал две победы: хоккейный клуб «Кедр» выиграл у ...»: when the parser gave the verb
+    a subject of an earlier clause, the verb's own is the nominative noun of its clause, between the
+    last finite verb and it, that no other word governs as an object or a modifier."""
+    before = [t for t in sentence.tokens if t.stop <= verb.start]
+    finite = [i for i, t in enumerate(before) if t.pos in {"VERB", "AUX"} and t.feats.get("VerbForm") == "Fin"]
+    clause = before[finite[-1] + 1 :] if finite else before
+    return [
+        t
+        for t in clause
+        if t.pos in {"NOUN", "PROPN"}
+        and t.feats.get("Case") == "Nom"
+        and t.rel in {"nsubj", "parataxis", "dep", "conj", "root"}
+        and not sentence.preposition(t)
+    ][:1]
+
+
+def _stray_subject_conjuncts(sentence: ParsedSentence, verb, subject) -> list:
+    """«Фонд «Исток» и банк «Окский» провели форум»: the parser may join «банк» to the object after
+    the verb; a nominative noun coordinated before the verb, in the subject's list, is a subject."""
+    if subject.start > verb.start:
+        return []
+    return [
+        t
+        for t in sentence.tokens
+        if t.rel == "conj"
+        and subject.stop <= t.start < verb.start
+        and t.pos in {"NOUN", "PROPN"}
+        and t.feats.get("Case") == "Nom"
+        and (head := sentence.head(t)) is not None
+        and head.start > verb.start
+        and _same_list(sentence, subject, t)
+    ]
 
 
 def _antecedent(sentence: ParsedSentence, pronoun):
@@ -590,7 +709,9 @@ class CourtRulings:
                 continue
             courts = _courts(sentence, verb)
             payer_heads, sum_hosts = _payer_heads_and_sum_hosts(sentence, verb)
-            payers = [a for a in (argument(sentence, t, AGENTS) for t in payer_heads) if a]
+            payers = [
+                a for a in (argument(sentence, t, AGENTS) for h in payer_heads for t in sentence.conjuncts(h)) if a
+            ]
             sums = _sums(sentence, sum_hosts)
             claimants = _claimants(sentence, verb)
             for payer in payers:
@@ -598,7 +719,7 @@ class CourtRulings:
                     yield "ruled_against", court, payer
                 for claimant in claimants:
                     yield "sued", claimant, payer
-                for amount in sums[:1]:
+                for amount in sums[:1] if len(payers) == 1 else []:  # «с компаний A и B 12 млн»: jointly
                     yield "ordered_to_pay", payer, amount
 
 
@@ -975,7 +1096,7 @@ class MembershipLists:
     частности», «и другие») gives nothing, and so does a list with any item that is not one named
     person or organization: a set must be complete."""
 
-    triggers = frozenset({"состав", "член"})
+    triggers = frozenset({"состав", "член", "депутат"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if _says_partial(sentence):
@@ -993,8 +1114,8 @@ class MembershipLists:
         organizations = frozenset({ORGANIZATION})
         if verb.lemma in {"войти", "включить"}:
             heads = _COMPOSITION._object_heads(sentence, verb)
-        elif verb.lemma == "стать":
-            heads = _title_owners(sentence, verb, "член")
+        elif verb.lemma in {"стать", "избрать"}:  # «депутатами думы «Х» избраны A и B»: a deputy is a member
+            heads = _title_owners(sentence, verb, "член") + _title_owners(sentence, verb, "депутат", through=False)
         else:
             return []
         return [a for a in (argument(sentence, h, organizations) for h in heads) if a is not None]
@@ -1005,7 +1126,7 @@ class ParticipantLists:
     took_part_in(each, event), by the rules of MembershipLists: a named event, a past statement,
     and every item one named person or organization («около 1 500 человек» is no set)."""
 
-    triggers = frozenset({"участие", "участник"})
+    triggers = frozenset({"участие", "участник", "выступить"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if _says_partial(sentence):
@@ -1014,6 +1135,8 @@ class ParticipantLists:
         for verb in sentence.tokens:
             if verb.lemma == "принять" and any(c.lemma == "участие" for c in sentence.kids(verb, "obj")):
                 heads = _PARTICIPATION._object_heads(sentence, verb)
+            elif verb.lemma == "выступить":  # «На фестивале «Х» выступили A, B и C»
+                heads = _PERFORMANCE._object_heads(sentence, verb)
             elif verb.lemma == "стать":
                 heads = _title_owners(sentence, verb, "участник")
             else:
@@ -1029,13 +1152,14 @@ def _says_partial(sentence: ParsedSentence) -> bool:
     return bool(sentence.lemmas & PARTIAL_LIST_WORDS) or "в том числе" in sentence.surface(sentence.tokens).lower()
 
 
-def _title_owners(sentence: ParsedSentence, verb, title_lemma: str) -> list:
-    """«(стали) членами правления фонда «Х»»: the genitive owners down the chain from the title."""
+def _title_owners(sentence: ParsedSentence, verb, title_lemma: str, through: bool = True) -> list:
+    """«(стали) членами правления фонда «Х»»: the genitive owners down the chain from the title;
+    not `through`: the title's own owner only («депутатами думы Твери» are no members of Твери)."""
     titles = [c for c in sentence.kids(verb) if c.lemma == title_lemma and c.feats.get("Case") == "Ins"]
     return [
         o
         for title in titles
-        for host in sentence.subtree(title, {"nmod"})
+        for host in (sentence.subtree(title, {"nmod"}) if through else [title])
         for o in sentence.kids(host, "nmod")
         if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
     ]
@@ -1047,7 +1171,7 @@ def _joined(sentence: ParsedSentence, verb) -> bool:
     kids = sentence.kids(verb)
     if any(k.lemma == "не" for k in kids):
         return False
-    if verb.lemma == "включить":
+    if verb.lemma in {"включить", "избрать"}:
         passive = verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
         return passive and not any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in kids)
     return _is_active(verb, "Past", "Perf") and verb.feats.get("VerbForm") == "Fin"
@@ -1089,6 +1213,9 @@ def _list_after(sentence: ParsedSentence, verb) -> list[Argument] | None:
     if not subjects or subjects[0].start < verb.start:
         return None
     region = [t for t in sentence.tokens if t.start > verb.stop and t.text != ":"]
+    complement = {t.id for c in sentence.kids(verb, "obj", "obl", "xcomp") for t in sentence.subtree(c)}
+    while region and region[0].id in complement:  # «приняли участие | A, B и C»
+        region = region[1:]
     members = [_item_member(sentence, item) for item in _list_items(region)]
     if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
         return None
@@ -1152,6 +1279,10 @@ _CONSTRUCTION = frozenset({"строительство"})  # «приступи�
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
+# «выступили на фестивале «Х»»: performing at a named event is taking part in it
+_PERFORMANCE = _verb(
+    "took_part_in", "выступить", "Past", "Perf", Slot("на", frozenset({"Loc"})), whole_subject_list=True
+)
 PATTERNS = (
     _verb("heads", "возглавлять", "Pres", "Imp"),
     _verb("heads", "руководить", "Pres", "Imp", Slot(cases=frozenset({"Ins"}))),
@@ -1167,9 +1298,28 @@ PATTERNS = (
     ),  # «вошла в состав»: a member since
     _verb("won_against", "выиграть", "Past", "Perf", Slot("у", frozenset({"Gen"}))),
     _verb("won_against", "победить обыграть", "Past", "Perf"),
+    # «одержал победу над «Кедром»», «потерпел поражение от «Сокола»» (the winner stands after «от»)
+    _verb("won_against", "одержать", "Past", "Perf", Slot("над", frozenset({"Ins"}), frozenset({"победа"}))),
+    Inverted(
+        _verb("won_against", "потерпеть", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"поражение"})))
+    ),
     _verb("won", "выиграть", "Past", "Perf"),
-    _verb("received_grant_from", "получить", "Past", "Perf", Slot("", frozenset({"Gen"}), frozenset({"грант"}))),
-    _verb("received_grant_from", "получить", "Past", "Perf", Slot("от", frozenset({"Gen"}), frozenset({"грант"}))),
+    _verb(
+        "received_grant_from",
+        "получить выиграть",
+        "Past",
+        "Perf",
+        Slot("", frozenset({"Gen"}), frozenset({"грант"})),
+        subunit_owner=True,
+    ),
+    _verb(
+        "received_grant_from",
+        "получить",
+        "Past",
+        "Perf",
+        Slot("от", frozenset({"Gen"}), frozenset({"грант"})),
+        subunit_owner=True,
+    ),
     _verb("won", "получить", "Past", "Perf", Slot(only=PRIZE_NOUNS)),  # «премию «Х» получили A и B»
     # «победил в конкурсе «Х»»
     _verb("won", "выиграть победить", "Past", "Perf", Slot("в", frozenset({"Loc"}), only=CONTEST_NOUNS)),
@@ -1181,6 +1331,7 @@ PATTERNS = (
     _verb("held", "провести", "Past", "Perf"),
     _verb("visited", "посетить", "Past", "Perf"),
     _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT, whole_subject_list=True),
+    _PERFORMANCE,
     _verb(
         "signed_agreement_with",
         "подписать заключить",
@@ -1228,6 +1379,10 @@ PATTERNS = (
     LaureateLists(),
     MembershipLists(),
     ParticipantLists(),
+    GrantAwards(),
+    GrantHolderLists(),
+    AnnouncedLaureates(),
+    SidesOfSigning(),
     Origins(),
     _verb("coaches", "тренировать", "Pres", "Imp"),  # «Елена Васнецова тренирует клуб «Сокол»»
     _verb("founded", "основать", "Past", "Perf"),  # «Павел Гречко основал стартап «Кварц-Лаб»»
