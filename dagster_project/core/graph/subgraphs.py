@@ -40,7 +40,7 @@ import pandas as pd
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
-from ..extraction.schema.relations import IMPLIED_BY, INTERCHANGEABLE, SCHEMA
+from ..extraction.schema.relations import IMPLIED_BY, INTERCHANGEABLE, SCHEMA, SYMMETRIC
 from .rdf import (
     HAS_DESCRIPTOR,
     RDF_TYPE,
@@ -244,19 +244,35 @@ def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str
     return {partner for partner, _ in _implying_edges(store, anchor, relation, direction)}
 
 
+def _directions(relation, direction: str) -> tuple[str, ...]:
+    """The directions a partner may stand in: both for a symmetric relation (SYMMETRIC)."""
+    return (direction, _reverse(direction)) if _SCHEMA_IDS.get(relation.value) in SYMMETRIC else (direction,)
+
+
+def _reverse_partners(store: Store, anchor, relation, direction: str) -> set[str]:
+    """Partners by a symmetric relation written the other way round: whoever signed an agreement with
+    the anchor signed it with him."""
+    if len(_directions(relation, direction)) == 1:
+        return set()
+    return set(_partners(store, anchor, relation, _reverse(direction)))
+
+
 def _interchangeable_partners(store: Store, anchor, relation, direction: str) -> set[str]:
     """Partners of the anchor by relations news uses for the same kind of fact (INTERCHANGEABLE)."""
     found: set[str] = set()
     for other in INTERCHANGEABLE.get(_SCHEMA_IDS.get(relation.value), ()):
-        found |= set(_partners(store, anchor, relation_iri(SCHEMA_KEY_PREFIX + other), direction))
+        for way in _directions(relation, direction):
+            found |= set(_partners(store, anchor, relation_iri(SCHEMA_KEY_PREFIX + other), way))
     return found
 
 
 def _rival_partners(store: Store, anchor, relation, direction: str) -> set[str]:
-    """Partners that also answer a question about `relation`: by an implying relation or an
-    interchangeable one."""
-    return _implied_partners(store, anchor, relation, direction) | _interchangeable_partners(
-        store, anchor, relation, direction
+    """Partners that also answer a question about `relation`: by an implying relation, an
+    interchangeable one, or a symmetric one written the other way round."""
+    return (
+        _implied_partners(store, anchor, relation, direction)
+        | _interchangeable_partners(store, anchor, relation, direction)
+        | _reverse_partners(store, anchor, relation, direction)
     )
 
 
@@ -320,13 +336,16 @@ def _subgraph_of_row(
         # «Кто работает в X? Назовите всех.» names X's director too: partners by an implying relation join
         implied = sorted(e for e in _implying_edges(store, row["anchor"], row["r"], keys["direction"])
                          if e[0] not in partners)  # fmt: skip
-        everyone = sorted(set(partners) | {p for p, _ in implied})
+        # «С кем подписал соглашение X?» names those who signed with X too
+        reverse = sorted(_reverse_partners(store, row["anchor"], row["r"], keys["direction"]) - set(partners))
+        everyone = sorted(set(partners) | {p for p, _ in implied} | set(reverse))
         if len(everyone) > max_set_partners or keys["anchor"] in everyone or any(p in generic for p in everyone):
             return None
         if _interchangeable_partners(store, row["anchor"], row["r"], keys["direction"]) - set(everyone):
             return None  # «С кем подписал соглашение X?» leaves out whom X signed a contract with
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
         triples += tuple(_edge(keys["anchor"], r, p, keys["direction"]) for p, r in implied)
+        triples += tuple(_edge(keys["anchor"], keys["r"], p, _reverse(keys["direction"])) for p in reverse)
         return Subgraph("set", triples, tuple(everyone), anchor=keys["anchor"])
     if kind == "cond":
         return _cond_of_row(store, row, keys, classes)

@@ -526,3 +526,18 @@ def test_a_fact_stated_by_an_implying_relation_is_asked_by_that_relation_only(tm
     assert ("Нина Вершинина", "schema:heads", "ТИО") in asked
     assert ("Нина Вершинина", "schema:works_at", "ТИО") not in asked
     assert any(answer == ("Анна Гордеева", "Нина Вершинина") for _, answer, _ in readable(store, "set"))
+
+
+def test_an_agreement_holds_both_ways_for_sets_and_uniqueness(tmp_path):
+    # «С кем подписал соглашение ТИО?»: «Ламский улов» signed with ТИО (ТИО the object), so it is
+    # ТИО's partner too; a simple question naming only «Порт» would have a second answer
+    _, store = build_store(tmp_path, [
+        ("ТИО", "schema:signed_agreement_with", "Порт"),
+        ("ТИО", "schema:signed_agreement_with", "Верфь"),
+        ("Ламский улов", "schema:signed_agreement_with", "ТИО"),
+    ])  # fmt: skip
+    sets = {answer for _, answer, _ in readable(store, "set")}
+    assert ("Верфь", "Ламский улов", "Порт") in sets
+    assert ("Верфь", "Порт") not in sets
+    asked = {t for triples, _, _ in readable(store, "simple") for t in triples}
+    assert not any(s == "ТИО" or o == "ТИО" for s, _, o in asked)

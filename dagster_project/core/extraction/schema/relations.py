@@ -332,6 +332,9 @@ IMPLIED_BY: dict[str, tuple[str, ...]] = {"works_at": ("heads", "teaches_at", "c
 # Relations news uses for one kind of fact: «подписали соглашение», «заключили договор» and
 # «контракт» may name the same deal, so a partner by one is a second answer to a question about the
 # other (and a set of one leaves the other's partners out).
+# Relations that hold both ways: «A подписал соглашение с B» is B's agreement with A too, whichever
+# side the sentence made the subject.
+SYMMETRIC = frozenset({"signed_agreement_with", "signed_contract_with"})
 INTERCHANGEABLE: dict[str, tuple[str, ...]] = {
     "signed_agreement_with": ("signed_contract_with",),
     "signed_contract_with": ("signed_agreement_with",),
