@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import pymorphy3
-import razdel
+
+from . import tokens
 
 _WORD_RE = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+(?:[-'][0-9A-Za-zА-Яа-яЁё]+)*")
 
@@ -223,7 +224,7 @@ def fold(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    return [t.text for t in razdel.tokenize(text) if _WORD_RE.fullmatch(t.text)]
+    return [t.text for t in tokens.tokenize(text) if _WORD_RE.fullmatch(t.text)]
 
 
 @lru_cache(maxsize=200_000)
