@@ -39,9 +39,12 @@ def readings(word: str) -> frozenset[str]:
 
 
 def tokenize(text: str) -> list[Token]:
-    return [
-        Token(t.start, t.stop, t.text, readings(t.text)) for t in tokens.tokenize(text) if _WORD_RE.fullmatch(t.text)
-    ]
+    return as_tokens(tokens.tokenize(text))
+
+
+def as_tokens(cuts: Iterable[tokens.Span]) -> list[Token]:
+    """The word tokens among a text's cuts, with their readings."""
+    return [Token(t.start, t.stop, t.text, readings(t.text)) for t in cuts if _WORD_RE.fullmatch(t.text)]
 
 
 @lru_cache(maxsize=100_000)
