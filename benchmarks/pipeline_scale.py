@@ -3,10 +3,10 @@ one process with a fresh data dir and hub: per-asset wall time, total wall, CPU,
 
 Usage: python benchmarks/pipeline_scale.py [--articles N] [--workers W] [--seed S] [--keep DIR]
 
-CPU counts this process and its extraction workers. Peak RSS is this process's peak plus, when
-extraction ran in worker processes, the largest worker's peak times the number of workers (an upper
-bound on what the machine needed at once). The load average is printed, since a shared machine
-slows every figure down.
+CPU counts this process and its extraction workers. Peak RSS is the largest resident memory of this
+process and all its descendants together, sampled from /proc during the run (what the machine needed
+at once); the table gives it per step too. The load average is printed, since a shared machine slows
+every figure down.
 Last lines: RESULT peak_rss_mb <MB>, then RESULT articles_per_s <articles / wall second>.
 """
 
@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -37,9 +39,9 @@ def usable_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def step_seconds(instance: DagsterInstance, run_id: str) -> dict[str, float]:
-    """Wall seconds of each step of the run, from its start and end events."""
-    started, seconds = {}, defaultdict(float)
+def step_windows(instance: DagsterInstance, run_id: str) -> dict[str, list[tuple[float, float]]]:
+    """(start, end) epoch seconds of each step of the run, from its start and end events."""
+    started, windows = {}, defaultdict(list)
     for entry in instance.all_logs(run_id):
         event = entry.dagster_event
         if event is None or event.step_key is None:
@@ -47,8 +49,65 @@ def step_seconds(instance: DagsterInstance, run_id: str) -> dict[str, float]:
         if event.event_type == DagsterEventType.STEP_START:
             started[event.step_key] = entry.timestamp
         elif event.event_type in (DagsterEventType.STEP_SUCCESS, DagsterEventType.STEP_FAILURE):
-            seconds[event.step_key] += entry.timestamp - started.pop(event.step_key, entry.timestamp)
-    return dict(seconds)
+            windows[event.step_key].append((started.pop(event.step_key, entry.timestamp), entry.timestamp))
+    return dict(windows)
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:  # the process ended between listing and reading
+        return 0.0
+    match = re.search(r"^VmRSS:\s+(\d+) kB", status, re.MULTILINE)
+    return int(match.group(1)) / 1024 if match else 0.0
+
+
+def _descendants(pid: int) -> list[int]:
+    found, pending = [], [pid]
+    while pending:
+        parent = pending.pop()
+        for children in Path(f"/proc/{parent}").glob("task/*/children"):
+            try:
+                kids = [int(k) for k in children.read_text().split()]
+            except OSError:
+                continue
+            found += kids
+            pending += kids
+    return found
+
+
+class MemorySampler:
+    """Resident memory of this process and of all its descendants, read from /proc every `interval`
+    seconds: what the machine held at once. (ru_maxrss of the children cannot say it: a child
+    started by fork reports its parent's size at that moment, even when it shares those pages or
+    replaces them by exec.)"""
+
+    def __init__(self, interval: float = 0.2):
+        self.interval = interval
+        self.samples: list[tuple[float, float, float]] = []  # (epoch s, this process MB, descendants MB)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self):
+        if Path("/proc/self/status").exists():
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def _run(self) -> None:
+        own = os.getpid()
+        while not self._stop.wait(self.interval):
+            children = sum(_rss_mb(pid) for pid in _descendants(own))
+            self.samples.append((time.time(), _rss_mb(own), children))
+
+    def peak(self, start: float = 0.0, end: float = float("inf")) -> tuple[float, float, float]:
+        """Peak of the sum, and the largest this process and its descendants each reached, in [start, end]."""
+        inside = [s for s in self.samples if start <= s[0] <= end] or [(0.0, 0.0, 0.0)]
+        return max(s[1] + s[2] for s in inside), max(s[1] for s in inside), max(s[2] for s in inside)
 
 
 def cpu_seconds() -> float:
@@ -68,7 +127,8 @@ def run(root: Path, articles: int, workers: int, seed: int) -> None:
     load_before = os.getloadavg()
     cpu_before, started = cpu_seconds(), time.perf_counter()
     instance = DagsterInstance.ephemeral()
-    result = run_month(MONTH, instance=instance, env=env)
+    with MemorySampler() as memory:
+        result = run_month(MONTH, instance=instance, env=env)
     wall = time.perf_counter() - started
     cpu = cpu_seconds() - cpu_before
     kept = _kept_articles(result)
@@ -80,18 +140,21 @@ def run(root: Path, articles: int, workers: int, seed: int) -> None:
     print(f"nproc {usable_cores()}, workers {workers}, load average before {load_before[0]:.1f}, "
           f"after {os.getloadavg()[0]:.1f}")  # fmt: skip
     print(f"articles: {articles} generated, {kept} kept after deduplication")
-    print(f"{'step':<28}{'wall s':>9}")
-    for step, seconds in sorted(step_seconds(instance, result.run_id).items(), key=lambda item: -item[1]):
-        print(f"{step:<28}{seconds:>9.1f}")
-    own_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    worker_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    # Other children (git for the code version) are small; an extraction worker holds Natasha (> 200 MB).
-    peak_mb = own_mb + (worker_mb * workers if worker_mb > 200 else 0)
+    windows = step_windows(instance, result.run_id)
+    print(f"{'step':<48}{'wall s':>8}{'peak MB':>9}{'main MB':>9}{'children MB':>12}")
+    for step, spans in sorted(windows.items(), key=lambda item: -sum(end - start for start, end in item[1])):
+        peaks = [memory.peak(start, end) for start, end in spans]
+        total, own, children = (max(p[i] for p in peaks) for i in range(3))
+        seconds = sum(end - start for start, end in spans)
+        print(f"{step[:47]:<48}{seconds:>8.1f}{total:>9.0f}{own:>9.0f}{children:>12.0f}")
+    peak_mb, own_peak, children_peak = memory.peak()
     print(f"total wall {wall:.1f} s, CPU {cpu:.1f} s ({cpu / wall:.2f} cores busy), "
           f"{kept / cpu:.1f} articles per CPU second")  # fmt: skip
-    print(f"peak RSS: this process {own_mb:.0f} MB, largest worker {worker_mb:.0f} MB")
+    print(f"peak RSS (sampled every {memory.interval} s): this process and its workers together {peak_mb:.0f} MB; "
+          f"this process alone {own_peak:.0f} MB, its workers together {children_peak:.0f} MB; "
+          f"ru_maxrss of this process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     workers_cpu = _children_cpu_seconds()
-    if worker_mb > 200:  # the workers did the extraction (parse + grammars) and nothing else
+    if workers > 1:  # the workers did the extraction (parse + grammars) and nothing else
         print(f"extraction workers CPU {workers_cpu:.1f} s = {workers_cpu / kept * 1000:.1f} ms per article")
     print(f"RESULT peak_rss_mb {peak_mb:.0f}")
     print(f"RESULT articles_per_s {kept / wall:.2f}")

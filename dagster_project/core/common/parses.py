@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import sys
 import tempfile
 import zlib
 from collections.abc import Callable, Iterable, Sequence
@@ -55,6 +56,10 @@ class ParseCache:
             _write_atomically(path, zlib.compress(pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL), 1))
         return doc
 
+    def parse_to_keep(self, text: str, *, syntax: bool = True):
+        """`parse`, slimmed for a reader that keeps a month of parses in memory and only reads them."""
+        return slimmed(self.parse(text, syntax=syntax))
+
     def entities(self, text: str) -> list[tuple[str, str]]:
         """(normal form, type) of each named entity Natasha finds in `text`, in text order."""
         return [(span.normal or span.text, span.type) for span in self.parse(text).spans]
@@ -64,6 +69,26 @@ class ParseCache:
             return None
         digest = hashlib.sha256(f"{PARSE_FORMAT}\0{int(syntax)}\0{text}".encode()).hexdigest()
         return self.root / digest[:2] / f"{digest}.pickle.z"
+
+
+# One dict per distinct set of morphological features, shared by every token that has it.
+_SHARED_FEATS: dict[tuple, dict] = {}
+
+
+def slimmed(doc):
+    """The same parse in about 40% of the memory: a token's words, ids and lemma are interned (a
+    month repeats them), and tokens with the same features share one dict. The features are then
+    shared, so the caller must treat the parse as read-only."""
+    for token in doc.tokens:
+        token.text, token.lemma = _interned(token.text), _interned(token.lemma)
+        token.id, token.head_id = _interned(token.id), _interned(token.head_id)  # None without syntax
+        if token.feats is not None:
+            token.feats = _SHARED_FEATS.setdefault(tuple(token.feats.items()), token.feats)
+    return doc
+
+
+def _interned(value):
+    return sys.intern(value) if isinstance(value, str) else value
 
 
 def _write_atomically(path: Path, data: bytes) -> None:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import pymorphy3
-import razdel
+
+from . import tokens
 
 _WORD_RE = re.compile(r"[0-9A-Za-zА-Яа-яЁё]+(?:[-'][0-9A-Za-zА-Яа-яЁё]+)*")
 
@@ -223,7 +224,7 @@ def fold(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    return [t.text for t in razdel.tokenize(text) if _WORD_RE.fullmatch(t.text)]
+    return [t.text for t in tokens.tokenize(text) if _WORD_RE.fullmatch(t.text)]
 
 
 @lru_cache(maxsize=200_000)
@@ -233,10 +234,19 @@ def lemma(word: str) -> str:
     return fold(morph().parse(word)[0].normal_form)
 
 
+def is_word(token: str) -> bool:
+    """A token `words` keeps: letters or digits, with inner hyphens or apostrophes."""
+    return _WORD_RE.fullmatch(token) is not None
+
+
+def joined_digit_groups(text: str) -> str:
+    """Numbers written with thin or plain spaces between digit groups, joined ("2 139" -> "2139")."""
+    return re.sub(r"(?<=\d)[\s\u00a0\u202f](?=\d{3}\b)", "", text)
+
+
 def lemmas(text: str) -> list[str]:
     """Lemmas of the words of `text`; numbers written with thin or plain spaces are joined ("2 139")."""
-    joined = re.sub(r"(?<=\d)[\s\u00a0\u202f](?=\d{3}\b)", "", text)
-    return [lemma(w) for w in words(joined)]
+    return [lemma(w) for w in words(joined_digit_groups(text))]
 
 
 def lemma_key(text: str) -> str:

@@ -133,6 +133,21 @@ class _Month:
         # every testbed asks these again for the same question and items: computed once each
         self._ranked: dict[str, list[tuple[Chunk, float]]] = {}
         self._forms: dict[tuple, list[tuple[str, ...]]] = {}
+        self._entities_by_lemma: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None
+
+    def entities_within(self, vocabulary: frozenset[str]) -> list[tuple[str, tuple[str, ...]]]:
+        """(key, lemmas of the name) of the catalog's entities whose every lemma is in `vocabulary`,
+        found through the first lemma of each name rather than by reading the whole catalog."""
+        if self._entities_by_lemma is None:
+            self._entities_by_lemma = {}
+            for key, entity in self.catalog.entities.items():
+                lemmas_ = item_lemmas(entity.name)
+                if lemmas_:  # a name without words occurs nowhere
+                    self._entities_by_lemma.setdefault(lemmas_[0], []).append((key, lemmas_))
+        found = []
+        for first in vocabulary & self._entities_by_lemma.keys():
+            found += [(key, lemmas_) for key, lemmas_ in self._entities_by_lemma[first] if set(lemmas_) <= vocabulary]
+        return found
 
     def forms(self, items) -> list[tuple[str, ...]]:
         """Every way the texts may name any of `items` (for keeping negatives clean)."""
@@ -360,9 +375,8 @@ def _counterfactual_item(month: _Month, q: Question, funnel: _Funnel) -> list[di
     question_tokens = tokenize(q.question)
     vocabulary = frozenset().union(*(t.readings for t in question_tokens), *(c.vocabulary for c in positives))
     named = {
-        key for key, e in month.catalog.entities.items()
-        if set(item_lemmas(e.name)) <= vocabulary
-        and (occurs(question_tokens, item_lemmas(e.name)) or any(c.mentions([item_lemmas(e.name)]) for c in positives))
+        key for key, lemmas_ in month.entities_within(vocabulary)
+        if occurs(question_tokens, lemmas_) or any(c.mentions([lemmas_]) for c in positives)
     }  # fmt: skip
     substitute = choose_substitute(month.catalog, true_name, named, month.rng(f"counterfactual:{q.qa_id}"))
     if substitute is None:
@@ -370,8 +384,9 @@ def _counterfactual_item(month: _Month, q: Question, funnel: _Funnel) -> list[di
         return []
     rewritten = [replace_answer(c.text, true_name, substitute, original)[0] for c in positives]
     true_forms = month.forms(q.items)
-    if any(mentions_any(tokenize(t), true_forms) for t in rewritten) or not any(
-        occurs(tokenize(t), item_lemmas(substitute.name)) for t in rewritten
+    rewritten_tokens = [tokenize(t) for t in rewritten]
+    if any(mentions_any(tokens, true_forms) for tokens in rewritten_tokens) or not any(
+        occurs(tokens, item_lemmas(substitute.name)) for tokens in rewritten_tokens
     ):
         funnel.drop("counterfactual", q.qa_id, "answer could not be replaced in every form")
         return []

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 import pandas as pd
 
@@ -47,6 +48,7 @@ def _joined(public: pd.DataFrame, private: pd.DataFrame) -> pd.DataFrame:
 def negative_document_problems(public: pd.DataFrame, private: pd.DataFrame, private_qa: pd.DataFrame) -> list[str]:
     """Every negative document names no answer item of its item or of its source questions."""
     question_items = _question_items(private_qa)
+    tokens_of = lru_cache(maxsize=None)(tokenize)  # a chunk is a document of many items: read once
     problems = []
     for row in _joined(public, private).itertuples(index=False):
         items = set(json.loads(row.answer_items))
@@ -58,12 +60,13 @@ def negative_document_problems(public: pd.DataFrame, private: pd.DataFrame, priv
             problems.append(f"{PUBLIC} id {row.id}: {len(row.documents)} documents but {len(roles)} document roles")
             continue
         for position, (document, role) in enumerate(zip(row.documents, roles, strict=True)):
-            if role == NEGATIVE and mentions_any(tokenize(document), forms):
+            if role == NEGATIVE and mentions_any(tokens_of(document), forms):
                 problems.append(f"{PUBLIC} id {row.id}: negative document {position} names an answer item")
     return problems
 
 
 def counterfactual_problems(public: pd.DataFrame, private: pd.DataFrame) -> list[str]:
+    tokens_of = lru_cache(maxsize=None)(tokenize)  # the negatives of an item are chunks other items share
     problems = []
     for row in _joined(public, private).itertuples(index=False):
         if row.testbed != COUNTERFACTUAL:
@@ -71,7 +74,7 @@ def counterfactual_problems(public: pd.DataFrame, private: pd.DataFrame) -> list
         if not row.counterfactual_answer:
             problems.append(f"{PUBLIC} id {row.id}: counterfactual item without a counterfactual answer")
             continue
-        documents = [tokenize(d) for d in row.documents]
+        documents = [tokens_of(d) for d in row.documents]
         forms = [f for item in json.loads(row.answer_items) for f in item_forms(item)]
         if any(mentions_any(tokens, forms) for tokens in documents):
             problems.append(f"{PUBLIC} id {row.id}: a counterfactual document still names the true answer")

@@ -44,6 +44,7 @@ class EntityCatalog:
 
     def __init__(self, entities: list[Entity], texts: Iterable[str] = ()):
         self.entities = {fold(e.name): e for e in entities}
+        self._in_order = sorted(self.entities.items())  # substitutes() reads them all for every answer
         # Names the texts write in quotes («Кречет»): another quoted name fits their place.
         quoted = fold("\n".join(texts))
         self.quoted = {key for key in self.entities if f"«{key}" in quoted or f'"{key}' in quoted}
@@ -93,7 +94,7 @@ class EntityCatalog:
         gender = _gender(entity.name) if entity.person else None
         same_type = [
             other
-            for key, other in sorted(self.entities.items())
+            for key, other in self._in_order
             if key != fold(name)
             and key not in avoid
             and other.type == entity.type

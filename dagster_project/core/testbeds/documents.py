@@ -9,9 +9,11 @@ import pandas as pd
 import razdel
 from rank_bm25 import BM25Okapi
 
-from ..common.russian import is_content_lemma, lemmas, words
+from ..common.russian import is_content_lemma, is_word, joined_digit_groups, lemma, lemmas, words
+from ..common.tokens import Span
+from ..common.tokens import tokenize as tokenize_spans
 from ..release.tables import public_text
-from .text import Token, occurs, tokenize
+from .text import Token, as_tokens, occurs
 
 DEFAULT_CHUNK_WORDS = 300
 
@@ -23,6 +25,7 @@ class Chunk:
     text: str
     tokens: tuple[Token, ...] = field(repr=False)
     vocabulary: frozenset[str] = field(default=frozenset(), repr=False)  # every reading of every token
+    retrieval_lemmas: tuple[str, ...] = field(default=(), repr=False)  # content_lemmas(text), for BM25
 
     def mentions(self, forms) -> bool:
         """Whether any form (a lemma sequence) occurs; the vocabulary rules most chunks out at once."""
@@ -52,14 +55,20 @@ def month_chunks(articles: pd.DataFrame, target_words: int = DEFAULT_CHUNK_WORDS
     chunks = []
     for article_id, title, body in zip(articles["article_id"], articles["title"], articles["text"], strict=True):
         for index, text in enumerate(split_text(public_text(str(title), str(body)), target_words)):
-            tokens = tuple(tokenize(text))
+            cuts = tokenize_spans(text)  # one tokenization for the chunk's tokens and its BM25 lemmas
+            tokens = tuple(as_tokens(cuts))
             vocabulary = frozenset().union(*(t.readings for t in tokens))
-            chunks.append(Chunk(f"{article_id}:{index}", str(article_id), text, tokens, vocabulary))
+            chunks.append(Chunk(f"{article_id}:{index}", str(article_id), text, tokens, vocabulary,
+                                tuple(content_lemmas(text, cuts))))  # fmt: skip
     return chunks
 
 
-def content_lemmas(text: str) -> list[str]:
-    return [lemma_ for lemma_ in lemmas(text) if is_content_lemma(lemma_)]
+def content_lemmas(text: str, cuts: list[Span] | None = None) -> list[str]:
+    """The content lemmas of `text`; `cuts`, its tokens when already known, spare a second
+    tokenization unless lemmas() would cut another text (one with digit groups to join)."""
+    if cuts is None or joined_digit_groups(text) != text:
+        return [lemma_ for lemma_ in lemmas(text) if is_content_lemma(lemma_)]
+    return [lemma_ for lemma_ in (lemma(c.text) for c in cuts if is_word(c.text)) if is_content_lemma(lemma_)]
 
 
 class ChunkIndex:
@@ -67,7 +76,7 @@ class ChunkIndex:
 
     def __init__(self, chunks: list[Chunk]):
         self.chunks = chunks
-        corpus = [content_lemmas(c.text) for c in chunks]
+        corpus = [list(c.retrieval_lemmas) for c in chunks]
         self._bm25 = BM25Okapi(corpus) if any(corpus) else None
         self._having: dict[str, set[str]] = {}  # reading -> ids of the chunks with a token of it
         for chunk in chunks:

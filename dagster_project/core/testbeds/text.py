@@ -1,6 +1,6 @@
 """Where an answer occurs in a text, in any inflected form.
 
-A text is cut into word tokens (razdel) that keep their character offsets. Each token carries
+A text is cut into word tokens (razdel's cuts, common/tokens.py) that keep their character offsets. Each token carries
 every lemma pymorphy3 can read into it, not only the likeliest: "Анне" is read as "анна" as well,
 so an answer item is found whatever its case, and a negative document that might mention it is
 rejected rather than kept. An item occurs where its lemmas match a contiguous run of tokens.
@@ -13,8 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import razdel
-
+from ..common import tokens
 from ..common.russian import fold, lemma, morph
 from ..filters.question_grammar import looks_like_person as person_by_morphology
 
@@ -35,19 +34,23 @@ def readings(word: str) -> frozenset[str]:
     """Every lemma of a word (folded); a number is its own lemma."""
     if any(ch.isdigit() for ch in word):  # "2139", "Вектор-7": read as written, folded as lemma() folds
         return frozenset({lemma(word), fold(word)})
-    return frozenset({lemma(word)} | {fold(p.normal_form) for p in morph().parse(word)})
+    # lemma(word) is the first parse's normal form, so it is among these (one dictionary lookup, not two)
+    return frozenset(fold(p.normal_form) for p in morph().parse(word))
 
 
 def tokenize(text: str) -> list[Token]:
-    return [
-        Token(t.start, t.stop, t.text, readings(t.text)) for t in razdel.tokenize(text) if _WORD_RE.fullmatch(t.text)
-    ]
+    return as_tokens(tokens.tokenize(text))
+
+
+def as_tokens(cuts: Iterable[tokens.Span]) -> list[Token]:
+    """The word tokens among a text's cuts, with their readings."""
+    return [Token(t.start, t.stop, t.text, readings(t.text)) for t in cuts if _WORD_RE.fullmatch(t.text)]
 
 
 @lru_cache(maxsize=100_000)
 def item_lemmas(item: str) -> tuple[str, ...]:
     """The lemmas an occurrence of `item` must match, one per word."""
-    return tuple(lemma(t.text) for t in razdel.tokenize(item) if _WORD_RE.fullmatch(t.text))
+    return tuple(lemma(t.text) for t in tokens.tokenize(item) if _WORD_RE.fullmatch(t.text))
 
 
 def spans(tokens: Sequence[Token], needle: Sequence[str]) -> list[tuple[int, int]]:
@@ -63,7 +66,15 @@ def spans(tokens: Sequence[Token], needle: Sequence[str]) -> list[tuple[int, int
 
 
 def occurs(tokens: Sequence[Token], needle: Sequence[str]) -> bool:
-    return bool(spans(tokens, needle))
+    """Whether `needle` occurs anywhere: `spans` stopped at the first one."""
+    size = len(needle)
+    if not size:
+        return False
+    first = needle[0]
+    return any(
+        first in tokens[i].readings and all(needle[k] in tokens[i + k].readings for k in range(1, size))
+        for i in range(len(tokens) - size + 1)
+    )
 
 
 def looks_like_person(item: str) -> bool:

@@ -103,3 +103,32 @@ def test_extraction_output_does_not_depend_on_the_number_of_workers(tmp_path):
 
 def test_article_text_puts_the_title_in_a_sentence_of_its_own():
     assert article_text("Заголовок", "Текст.") == "Заголовок.\n\nТекст."
+
+
+def _token_fields(doc) -> list[tuple]:
+    return [(t.start, t.stop, t.text, t.id, t.head_id, t.rel, t.pos, dict(t.feats), t.lemma) for t in doc.tokens]
+
+
+def test_a_slimmed_parse_reads_the_same_and_shares_its_strings_and_features(tmp_path):
+    cache = ParseCache(tmp_path)
+    full = cache.parse(TEXT)
+    slim = cache.parse_to_keep(TEXT)
+    assert _token_fields(slim) == _token_fields(full)
+    assert [(s.start, s.stop, s.text) for s in slim.sents] == [(s.start, s.stop, s.text) for s in full.sents]
+    assert [(s.normal, s.type) for s in slim.spans] == [(s.normal, s.type) for s in full.spans]
+    other = cache.parse_to_keep(f"{TEXT} Орлова выступила.")
+    by_feats = {tuple(t.feats.items()): t.feats for t in slim.tokens}
+    assert all(by_feats[tuple(t.feats.items())] is t.feats for t in other.tokens if tuple(t.feats.items()) in by_feats)
+    assert slim.tokens[0].text is other.tokens[0].text  # one string for a word of many parses
+
+
+def test_the_linter_gives_the_same_verdicts_on_slimmed_parses(tmp_path):
+    articles = articles_frame(load_month(bundled_sources(), Month.parse("2025-09"))[0]).head(12)
+    qa = pd.DataFrame({
+        "qa_id": ["q1", "q2"], "type": ["simple", "simple"],
+        "question": ["Кто возглавляет университет?", "Какой город посетил министр?"],
+        "answer": ["Светлана Орлова", "Озёрск"], "answer_items": [[], []],
+        "article_ids": [[articles["article_id"][0]], [articles["article_id"][1]]],
+    })  # fmt: skip
+    cache = ParseCache(tmp_path)
+    pd.testing.assert_frame_equal(lint(qa, articles, parse=cache.parse_to_keep), lint(qa, articles, parse=cache.parse))

@@ -159,3 +159,21 @@ def test_an_institution_named_after_a_city_is_not_named_by_the_city_alone():
     # «Бережанск» in a negative document does not name «Администрация Бережанска» (a person's surname would)
     assert ("бережанск",) not in item_forms("Администрация Бережанска")
     assert ("соколова",) in item_forms("Анна Соколова") or ("соколов",) in item_forms("Анна Соколова")
+
+
+def test_occurs_agrees_with_every_span_found_and_the_catalog_index_with_a_full_scan():
+    from dagster_project.core.testbeds.build import _Month
+    from dagster_project.core.testbeds.text import spans
+
+    articles = world_articles()
+    month = _Month(articles, world_triplets(), TestbedConfig(), seed=7)
+    names = [e.name for e in month.catalog.entities.values()]
+    for chunk in month.index.chunks:
+        for name in names:
+            assert occurs(chunk.tokens, item_lemmas(name)) == bool(spans(chunk.tokens, item_lemmas(name)))
+        full_scan = {
+            (key, item_lemmas(e.name)) for key, e in month.catalog.entities.items()
+            if item_lemmas(e.name) and set(item_lemmas(e.name)) <= chunk.vocabulary
+        }  # fmt: skip
+        assert set(month.entities_within(chunk.vocabulary)) == full_scan
+    assert any(month.entities_within(c.vocabulary) for c in month.index.chunks)
