@@ -18,14 +18,19 @@ import pandas as pd
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
 from .alternatives import (
+    DEAL_NOUNS,
     HOME_RELATIONS,
     asked_class_noun,
     asked_facts,
+    deal_sides,
     fills,
     home_city_names,
+    is_deal_paper,
+    name_attachment,
     question_tense,
     relation_words,
     said,
+    statement_sides,
     synonyms,
     toponymic,
     verb_arguments,
@@ -55,9 +60,10 @@ UNGRAMMATICAL = "ungrammatical"
 ANSWER_IN_QUESTION = "answer_in_question"
 INCOMPLETE_SET = "incomplete_set"
 NOT_UNIQUE = "not_unique"
+OTHER_DEAL_PARTY = "other_deal_party"
 REASON_CODES = (
     MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
-    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE,
+    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE, OTHER_DEAL_PARTY,
 )  # fmt: skip
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
@@ -298,6 +304,8 @@ class GoldTexts:
         self._quoted: dict[str, dict[str, set[str]]] = {}
         self._postings: dict[str, set[str]] | None = None  # lemma -> articles that have it
         self._kinds_by_key: dict[str, list[str]] | None = None  # name key -> its types, mention by mention
+        self._referents: dict[str, dict[str, Name]] = {}
+        self._deals: dict[str, list[list[Name]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
         return article_id in self._text
@@ -408,6 +416,70 @@ class GoldTexts:
                     found.append(Name(match.start(), match.end(), "ORG", lemma_key(match.group(1))))
             self._entities[article_id] = sorted(found, key=lambda n: n.start)
         return self._entities[article_id]
+
+    def class_referents(self, article_id: str) -> dict[str, Name]:
+        """Class noun -> the one name the article writes with it («стартап «Кварц-Лаб»», the head of
+        «Верхнеозёрский технический университет»): news calls a named thing by its class noun
+        afterwards («стартап», «университет»). A noun two names of the article share stands for neither."""
+        if article_id not in self._referents:
+            found: dict[str, list[Name]] = {}
+            tokens = {t.id: t for sentence in self.document(article_id).sents for t in sentence.tokens}
+            for name in self.names(article_id):
+                inside = [t for t in tokens.values() if name.start <= t.start < name.stop and t.pos != "PUNCT"]
+                if name.type == "PER" or not inside:
+                    continue
+                ids = {t.id for t in inside}
+                apposed = [tokens[t.head_id] for t in inside if t.head_id not in ids and t.rel in {"appos", "flat:name"}
+                           and t.head_id in tokens and tokens[t.head_id].pos == "NOUN"]  # fmt: skip
+                quoted = "«" in self._text[article_id][name.start : name.stop + 1]
+                heads = [t for t in inside if t.pos == "NOUN"][:1] if len(inside) >= 2 and not quoted else []
+                for token in apposed + heads:
+                    if name.key not in {n.key for n in found.get(token.lemma, [])}:
+                        found.setdefault(token.lemma, []).append(name)
+            self._referents[article_id] = {noun: names[0] for noun, names in found.items() if len(names) == 1}
+        return self._referents[article_id]
+
+    def deal_parties(self, article_id: str) -> list[list[Name]]:
+        """The parties of each deal the article reports (a sentence with «соглашение», «договор» or
+        «контракт»), read from the parse: the names on the paper («соглашение с Б», «соглашением
+        компании и университета») and the signer and co-signer of its verb. News often states the
+        deal first and its paper after («А поставит оборудование для Б. Контракт подписан 13
+        октября»): a paper with fewer than two parties takes those of the sentence before it."""
+        if article_id not in self._deals:
+            sentences = self.document(article_id).sents
+            deals = []
+            for i, sentence in enumerate(sentences):
+                papers = [t for t in sentence.tokens if is_deal_paper(sentence, t)]
+                if not papers:
+                    continue
+                found = [name for name, _ in self._mentions(article_id, sentence, deal_sides(sentence, papers))]
+                if len({n.key for n in found}) < 2 and i > 0:
+                    before = self._mentions(article_id, sentences[i - 1], statement_sides(sentences[i - 1]))
+                    found = [name for name, _ in before] + found
+                deals.append(found)
+            self._deals[article_id] = deals
+        return self._deals[article_id]
+
+    def _mentions(self, article_id: str, sentence, is_side: Callable[[Any], bool]) -> list[tuple[Name, Any]]:
+        """The names of a sentence, and the class nouns that stand for a name of the article, each
+        with the token it hangs on the sentence by, kept where `is_side` accepts that token."""
+        by_id = {t.id: t for t in sentence.tokens}
+        names = [n for n in self.names(article_id) if sentence.start <= n.start < sentence.stop]
+        found = [(name, name_attachment(sentence, by_id, name.start, name.stop)) for name in names]
+        referents = self.class_referents(article_id)
+        for token in sentence.tokens:
+            referent = referents.get(token.lemma)
+            stop = token.start + len(token.text)
+            named = any(n.start <= token.start < n.stop or 0 <= n.start - stop <= 2 for n in names)
+            if token.pos == "NOUN" and referent is not None and not named:
+                found.append((referent, token))
+        sides = []
+        for name, token in found:
+            while token is not None and token.rel == "conj" and token.head_id in by_id:
+                token = by_id[token.head_id]  # «компании и университета»: each conjunct is a side
+            if token is not None and is_side(token):
+                sides.append((name, token))
+        return sides
 
     def listed_with(self, article_id: str, keys: set[str], anchors: set[str]) -> list[tuple[str, str]]:
         """(name, a member of `keys`) for every name the text lists together with a member («A, B
@@ -660,6 +732,60 @@ def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     return findings
 
 
+def deal_party_findings(row, items: list[str], texts: GoldTexts) -> list[Finding]:
+    """A deal has its two parties wherever the month's texts report it, not only where a verb
+    signs it: «Договор подписан 28 октября» after «А поставит камеры для Б», «соглашение с Б» in a
+    sentence about А. When a deal of the question's named organization has another party of the
+    answer's kind (and of the class noun the question gives it, unless that is as general as
+    «компания»), «С кем подписал соглашение ...?» has a second answer (a set misses a member).
+    A person signs for an organization, so a person's deals are not read this way."""
+    asked = asked_facts(row.type, getattr(row, "triples_text", None), items)
+    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    written_ends = {end for a in asked for end in (a.given, a.sought)} | set(items)
+    findings = []
+    for fact in asked:
+        words, _ = relation_words(fact.relation)
+        given, sought = lemma_key(fact.given), lemma_key(fact.sought)
+        if not DEAL_NOUNS & {s for w in words for s in synonyms(w)} or texts.main_kind(given) == "PER":
+            continue
+        kinds = texts.kinds(sought, row.article_ids) or set(texts.month_kinds(sought))
+        noun = asked_class_noun(row.question, sought in {lemma_key(i) for i in items})
+        if noun is not None and (noun in _ORGANIZATION_NOUNS or not _known_as(noun, sought, texts)):
+            noun = None  # a general noun, or one the texts do not give the sought entity
+        for article_id, party in _other_deal_parties(given, ends, kinds, texts):
+            written = texts.text(article_id)[party.start : party.stop].strip("«»")
+            if any(_abbreviates(written, end) for end in written_ends):
+                continue
+            if noun is None or _known_as(noun, party.key, texts):
+                detail = f"the texts report a deal of «{fact.given}» with «{written}» too, besides «{fact.sought}»"
+                findings.append(Finding(OTHER_DEAL_PARTY, detail))
+                break
+    return findings
+
+
+def _known_as(noun: str, key: str, texts: GoldTexts) -> bool:
+    """Do the texts call the name by the class noun: «банк «Заречный»», or the noun heads the
+    name itself («Верхнеозёрский технический университет»)?"""
+    return noun in texts.class_nouns(key) or noun in key.split()
+
+
+def _abbreviates(short: str, name: str) -> bool:
+    """«ВТУ» for «Верхнеозёрский технический университет»: the initials of the name's words."""
+    initials = "".join(word[0] for word in re.findall(r"[\w-]+", name)).upper()
+    return short.isupper() and len(short) >= 2 and short.replace("Ё", "Е") == initials.replace("Ё", "Е")
+
+
+def _other_deal_parties(given: str, ends: set[str], kinds: set[str], texts: GoldTexts) -> Iterable[tuple[str, Name]]:
+    candidates = texts.articles_saying([[word] for word in given.split()] + [DEAL_NOUNS])
+    for article_id in candidates:
+        for parties in texts.deal_parties(article_id):
+            if not any(_names_an_end(p.key, {given}) for p in parties):
+                continue
+            for party in parties:
+                if party.type in kinds and not _names_an_end(party.key, ends):
+                    yield article_id, party
+
+
 # A sum of money as news writes it: «700 тысяч рублей», «96,4 млн рублей», «1,2 млрд руб.»
 _SUM = re.compile(
     r"(\d[\d\s\u00a0\u202f]*(?:,\d+)?)\s*(тыс\w*\.?|млн\.?|миллион\w*|млрд\.?|миллиард\w*)?\s*(руб\w*|долл\w*|евро)",
@@ -729,7 +855,8 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
         findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
                                  getattr(row, "triples_text", None))
     if row.type in {"simple", "set", "mh"}:
-        findings += uniqueness_findings(row, items, texts)
+        # a deal without its verb is read only where the verb's sentences found no other answer
+        findings += uniqueness_findings(row, items, texts) or deal_party_findings(row, items, texts)
         findings += other_sum_findings(row.question, items, gold, texts)
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))

@@ -16,6 +16,7 @@ from dagster_project.core.filters.linter import (
     INCOMPLETE_SET,
     MISSING_OBJECT,
     NOT_UNIQUE,
+    OTHER_DEAL_PARTY,
     QUESTION_WORD_TYPE,
     RELATIVE_TIME,
     UNGRAMMATICAL,
@@ -360,3 +361,38 @@ def test_a_town_in_the_middle_of_a_chain_is_no_organization():
     table = lint(pd.DataFrame([town, plant]), articles).set_index("qa_id")
     assert QUESTION_WORD_TYPE in reason_codes(table.loc[town["qa_id"], "reason"])
     assert QUESTION_WORD_TYPE not in reason_codes(table.loc[plant["qa_id"], "reason"])
+
+
+def test_a_deal_the_texts_report_without_its_verb_is_another_answer():
+    # «Договор подписан» after «А поставит ... для Б» is a deal of А and Б; «соглашением компании и
+    # института» names its parties by their class nouns; a loan paper is a loan, not a deal.
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Завод «Искра» нашёл партнёров",
+         "text": "Компания «Волна» подписала соглашение с заводом «Искра». "
+                 "Компания «Волна» подписала соглашение с заводом «Маяк»."},
+        {"article_id": "a2", "title": "Датчики для «Искры»",
+         "text": "Стартап «Зенит» поставит датчики давления для завода «Искра». "
+                 "Договор на сумму 5 млн рублей подписан 3 марта в Твери."},
+        {"article_id": "a3", "title": "Кредит для «Маяка»",
+         "text": "Банк «Северный» выдал кредит заводу «Маяк» на 90 млн рублей. "
+                 "Кредитный договор подписан 5 марта."},
+        {"article_id": "a4", "title": "Лаборатория в институте",
+         "text": "Компания «Прибой» передала стенд институту «Гидромаш». "
+                 "Передача предусмотрена соглашением компании и института, подписанным в мае."},
+    ])  # fmt: skip
+    rows = []
+    for question, answer, fact in [
+        ("Какая компания подписала соглашение с заводом «Искра»?", "Волна", "Волна | подписать соглашение с | Искра"),
+        ("Какая компания подписала соглашение с заводом «Маяк»?", "Волна", "Волна | подписать соглашение с | Маяк"),
+        ("С какой компанией подписал соглашение институт «Гидромаш»?", "Волна",
+         "Волна | подписать соглашение с | Гидромаш"),
+    ]:
+        row = _qa(question, answer)
+        row["triples_text"] = json.dumps([fact], ensure_ascii=False)
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    supplier = table.loc["Какая компания подписала соглашение с заводом «Искра»?", "reason"]
+    assert reason_codes(supplier) == [OTHER_DEAL_PARTY] and "«Зенит»" in supplier
+    assert table.loc["Какая компания подписала соглашение с заводом «Маяк»?", "verdict"] == "pass"
+    institute = table.loc["С какой компанией подписал соглашение институт «Гидромаш»?", "reason"]
+    assert reason_codes(institute) == [OTHER_DEAL_PARTY] and "«Прибой»" in institute
