@@ -61,9 +61,11 @@ ANSWER_IN_QUESTION = "answer_in_question"
 INCOMPLETE_SET = "incomplete_set"
 NOT_UNIQUE = "not_unique"
 OTHER_DEAL_PARTY = "other_deal_party"
+OTHER_ACQUISITION = "other_acquisition"
 REASON_CODES = (
     MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
     CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE, OTHER_DEAL_PARTY,
+    OTHER_ACQUISITION,
 )  # fmt: skip
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
@@ -430,11 +432,14 @@ class GoldTexts:
                     continue
                 ids = {t.id for t in inside}
                 apposed = [tokens[t.head_id] for t in inside if t.head_id not in ids and t.rel in {"appos", "flat:name"}
-                           and t.head_id in tokens and tokens[t.head_id].pos == "NOUN"]  # fmt: skip
-                quoted = "«" in self._text[article_id][name.start : name.stop + 1]
-                heads = [t for t in inside if t.pos == "NOUN"][:1] if len(inside) >= 2 and not quoted else []
+                           and t.head_id in tokens and tokens[t.head_id].pos in {"NOUN", "PROPN"}]  # fmt: skip
+                # the head noun of an unquoted name, or the noun a span holds before its quotes («Банк «Восход»»)
+                quote = self._text[article_id].find("«", name.start, name.stop + 1)
+                head_zone = [t for t in inside if quote < 0 or t.start < quote] if quote != name.start else []
+                heads = [t for t in head_zone if t.pos in {"NOUN", "PROPN"}][:1] if len(inside) >= 2 else []
                 for token in apposed + heads:
-                    if name.key not in {n.key for n in found.get(token.lemma, [])}:
+                    # «Банк «Восход»» and «Восход» are one name
+                    if not any(_names_an_end(name.key, {n.key}) for n in found.get(token.lemma, [])):
                         found.setdefault(token.lemma, []).append(name)
             self._referents[article_id] = {noun: names[0] for noun, names in found.items() if len(names) == 1}
         return self._referents[article_id]
@@ -452,15 +457,15 @@ class GoldTexts:
                 papers = [t for t in sentence.tokens if is_deal_paper(sentence, t)]
                 if not papers:
                     continue
-                found = [name for name, _ in self._mentions(article_id, sentence, deal_sides(sentence, papers))]
+                found = [name for name, _ in self.mentions(article_id, sentence, deal_sides(sentence, papers))]
                 if len({n.key for n in found}) < 2 and i > 0:
-                    before = self._mentions(article_id, sentences[i - 1], statement_sides(sentences[i - 1]))
+                    before = self.mentions(article_id, sentences[i - 1], statement_sides(sentences[i - 1]))
                     found = [name for name, _ in before] + found
                 deals.append(found)
             self._deals[article_id] = deals
         return self._deals[article_id]
 
-    def _mentions(self, article_id: str, sentence, is_side: Callable[[Any], bool]) -> list[tuple[Name, Any]]:
+    def mentions(self, article_id: str, sentence, is_side: Callable[[Any], bool]) -> list[tuple[Name, Any]]:
         """The names of a sentence, and the class nouns that stand for a name of the article, each
         with the token it hangs on the sentence by, kept where `is_side` accepts that token."""
         by_id = {t.id: t for t in sentence.tokens}
@@ -786,6 +791,52 @@ def _other_deal_parties(given: str, ends: set[str], kinds: set[str], texts: Gold
                     yield article_id, party
 
 
+# Verbs of buying a company, and how news says it from the side of the company bought: it «вошла в
+# группу» (or «в холдинг») of the buyer, «перешла под контроль» of the buyer.
+_BUYING = frozenset({"купить", "приобрести", "поглотить"})
+_JOINING = frozenset({"войти", "перейти"})
+_OWNED_BY = frozenset({"группа", "холдинг", "контроль"})
+
+
+def acquisition_findings(row, items: list[str], texts: GoldTexts) -> list[Finding]:
+    """«Какую компанию купил банк?» has a second answer when the texts say another company «вошла в
+    группу банка» (by its name or by the class noun that stands for it in the article); «Кто купил
+    X?» when X «вошла в группу» of another buyer."""
+    asked = asked_facts(row.type, getattr(row, "triples_text", None), items)
+    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    findings = []
+    for fact in asked:
+        if not _BUYING & set(relation_words(fact.relation)[0]):
+            continue
+        given, sought = lemma_key(fact.given), lemma_key(fact.sought)
+        kinds = texts.kinds(sought, row.article_ids) or set(texts.month_kinds(sought))
+        for article_id in texts.articles_saying([_JOINING, _OWNED_BY]):
+            other = next(iter(_joined(article_id, given, ends, kinds, fact.sought_is_object, texts)), None)
+            if other is not None:
+                detail = (f"the texts give «{other}» for «{fact.given} | {fact.relation}» too "
+                          "(a company that joins a buyer's group is bought)")
+                findings.append(Finding(OTHER_ACQUISITION, detail))
+                break
+    return findings
+
+
+def _joined(article_id: str, given: str, ends: set[str], kinds: set[str], bought_sought: bool, texts: GoldTexts):
+    """Names of `kinds` on the other side of «<bought> вошла в группу <buyer>» from `given`."""
+    for sentence in texts.document(article_id).sents:
+        for verb in (t for t in sentence.tokens if t.lemma in _JOINING):
+            groups = {t.id for t in sentence.tokens if t.head_id == verb.id and t.lemma in _OWNED_BY}
+            if not groups:
+                continue
+            found = texts.mentions(article_id, sentence, lambda t: True)
+            bought = [(n, t) for n, t in found if t.head_id == verb.id and t.rel.startswith("nsubj")]
+            buyers = [(n, t) for n, t in found if t.head_id in groups and t.rel == "nmod"]
+            named, others = (buyers, bought) if bought_sought else (bought, buyers)
+            if any(_names_an_end(name.key, {given}) for name, _ in named):
+                for name, _ in others:
+                    if name.type in kinds and not _names_an_end(name.key, ends):
+                        yield texts.text(article_id)[name.start : name.stop].strip("«»")
+
+
 # A sum of money as news writes it: «700 тысяч рублей», «96,4 млн рублей», «1,2 млрд руб.»
 _SUM = re.compile(
     r"(\d[\d\s\u00a0\u202f]*(?:,\d+)?)\s*(тыс\w*\.?|млн\.?|миллион\w*|млрд\.?|миллиард\w*)?\s*(руб\w*|долл\w*|евро)",
@@ -857,6 +908,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     if row.type in {"simple", "set", "mh"}:
         # a deal without its verb is read only where the verb's sentences found no other answer
         findings += uniqueness_findings(row, items, texts) or deal_party_findings(row, items, texts)
+        findings += acquisition_findings(row, items, texts)
         findings += other_sum_findings(row.question, items, gold, texts)
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))

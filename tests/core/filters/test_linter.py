@@ -16,6 +16,7 @@ from dagster_project.core.filters.linter import (
     INCOMPLETE_SET,
     MISSING_OBJECT,
     NOT_UNIQUE,
+    OTHER_ACQUISITION,
     OTHER_DEAL_PARTY,
     QUESTION_WORD_TYPE,
     RELATIVE_TIME,
@@ -396,3 +397,27 @@ def test_a_deal_the_texts_report_without_its_verb_is_another_answer():
     assert table.loc["Какая компания подписала соглашение с заводом «Маяк»?", "verdict"] == "pass"
     institute = table.loc["С какой компанией подписал соглашение институт «Гидромаш»?", "reason"]
     assert reason_codes(institute) == [OTHER_DEAL_PARTY] and "«Прибой»" in institute
+
+
+def test_a_company_that_joined_the_buyers_group_was_bought_too():
+    # «в группу банка вошла компания «Опора»»: the bank bought «Опора» as well (the class noun
+    # «банк» stands for the article's one bank); «Маяк» only joined a list, not a group.
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Банк «Восход» купил лизинговую компанию",
+         "text": "Банк «Восход» купил лизинговую компанию «Ладья». "
+                 "Это вторая сделка банка за год: весной в группу банка вошла страховая компания «Опора»."},
+        {"article_id": "a2", "title": "Завод сменил владельца",
+         "text": "Холдинг «Сталь» купил завод «Маяк». Завод «Маяк» вошёл в список лучших работодателей."},
+    ])  # fmt: skip
+    rows = []
+    for question, answer, fact in [
+        ("Какую компанию купил банк «Восход»?", "Ладья", "Восход | купить | Ладья"),
+        ("Какой завод купил холдинг «Сталь»?", "Маяк", "Сталь | купить | Маяк"),
+    ]:
+        row = _qa(question, answer, article_ids=("a1",) if answer == "Ладья" else ("a2",))
+        row["triples_text"] = json.dumps([fact], ensure_ascii=False)
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    bank = table.loc["Какую компанию купил банк «Восход»?", "reason"]
+    assert reason_codes(bank) == [OTHER_ACQUISITION] and "«Опора»" in bank
+    assert table.loc["Какой завод купил холдинг «Сталь»?", "verdict"] == "pass"
