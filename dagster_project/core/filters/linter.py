@@ -635,6 +635,22 @@ def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) ->
     return findings
 
 
+def set_wording_findings(question: str, items: list[str], is_person) -> list[Finding]:
+    """A set question asks in the plural («Какие клубы ...?», «С какими организациями ...?»), and
+    «Назовите всех» is said of people: organizations, places and things take «все»."""
+    findings = []
+    tokens = [t for t in tokenize(question) if t.kind == "word"]
+    for token in tokens:
+        forms = [r for r in readings(token.text) if r.normal_form == "какой"]
+        if forms and not any("plur" in r.tag for r in forms):
+            findings.append(Finding(UNGRAMMATICAL, f"a set question asks «{token.text}» in the singular"))
+            break
+    asks_all = any(a.lemma() == "назвать" and b.lower == "всех" for a, b in zip(tokens, tokens[1:], strict=False))
+    if asks_all and any(is_person(item) is False for item in items):
+        findings.append(Finding(UNGRAMMATICAL, "«Назовите всех» is said of people; the answers are not"))
+    return findings
+
+
 def _fact_ends(triples_text: str | None) -> list[tuple[str, str]]:
     """(subject, object) of each fact of a subgraph, written «subject | relation | object»."""
     facts = [[part.strip() for part in fact.split("|")] for fact in (json.loads(triples_text) if triples_text else [])]
@@ -903,6 +919,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings += truncated_name_findings(items, texts, texts.person_judge(gold))
     findings += bare_name_findings(row.question, gold, texts)
     if row.type == "set":
+        findings += set_wording_findings(row.question, items, texts.person_judge(gold))
         findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
                                  getattr(row, "triples_text", None))
     if row.type in {"simple", "set", "mh"}:

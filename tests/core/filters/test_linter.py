@@ -421,3 +421,28 @@ def test_a_company_that_joined_the_buyers_group_was_bought_too():
     bank = table.loc["Какую компанию купил банк «Восход»?", "reason"]
     assert reason_codes(bank) == [OTHER_ACQUISITION] and "«Опора»" in bank
     assert table.loc["Какой завод купил холдинг «Сталь»?", "verdict"] == "pass"
+
+
+def test_a_set_question_asks_in_the_plural_and_names_things_with_vse():
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Итоги тура",
+        "text": "Клуб «Заря» выиграл у клуба «Сосна». Клуб «Метеор» тоже выиграл у клуба «Сосна». "
+                "Мария Иванова и Пётр Гусев посетили Тверь.",
+    }])  # fmt: skip
+    rows = []
+    for question, items in [
+        ("Какой клуб выиграл у клуба «Сосна»? Назовите все варианты.", ["Заря", "Метеор"]),
+        ("Какие клубы выиграли у клуба «Сосна»? Назовите всех.", ["Заря", "Метеор"]),
+        ("Какие клубы выиграли у клуба «Сосна»? Назовите все варианты.", ["Заря", "Метеор"]),
+        ("Кто посетил Тверь? Назовите всех.", ["Мария Иванова", "Пётр Гусев"]),
+    ]:
+        row = _qa(question, ", ".join(items), kind="set")
+        row["answer_items"] = items
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    singular = table.loc["Какой клуб выиграл у клуба «Сосна»? Назовите все варианты.", "reason"]
+    assert reason_codes(singular) == [UNGRAMMATICAL] and "singular" in singular
+    animate = table.loc["Какие клубы выиграли у клуба «Сосна»? Назовите всех.", "reason"]
+    assert reason_codes(animate) == [UNGRAMMATICAL] and "«Назовите всех»" in animate
+    assert table.loc["Какие клубы выиграли у клуба «Сосна»? Назовите все варианты.", "verdict"] == "pass"
+    assert table.loc["Кто посетил Тверь? Назовите всех.", "verdict"] == "pass"
