@@ -62,10 +62,11 @@ INCOMPLETE_SET = "incomplete_set"
 NOT_UNIQUE = "not_unique"
 OTHER_DEAL_PARTY = "other_deal_party"
 OTHER_ACQUISITION = "other_acquisition"
+PLAN_AS_DONE = "plan_as_done"
 REASON_CODES = (
     MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
     CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE, OTHER_DEAL_PARTY,
-    OTHER_ACQUISITION,
+    OTHER_ACQUISITION, PLAN_AS_DONE,
 )  # fmt: skip
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
@@ -853,6 +854,33 @@ def _joined(article_id: str, given: str, ends: set[str], kinds: set[str], bought
                         yield texts.text(article_id)[name.start : name.stop].strip("«»")
 
 
+def _sentences_naming(keys: list[str], article_ids: list[str], texts: GoldTexts) -> Iterable:
+    for article_id in article_ids:
+        for sentence, key in zip(texts.document(article_id).sents, texts.sentence_keys(article_id), strict=True):
+            if any(f" {name} " in key for name in keys):
+                yield sentence
+
+
+def plan_findings(question: str, triples_text: str | None, article_ids: list[str], texts: GoldTexts) -> list[Finding]:
+    """«Где построила хаб компания?» states as done what its texts only announce («построит»,
+    «планирует построить»): news reports plans, and a plan is not yet a fact. Fires when every
+    gold sentence with the relation's verb and a name of the fact has it in the future or the
+    infinitive, and the question has it in the past."""
+    findings = []
+    for fact in json.loads(triples_text) if triples_text else []:
+        parts = [part.strip() for part in fact.split("|")]
+        words, _ = relation_words(parts[1]) if len(parts) == 3 else ([], "")
+        if not words or question_tense(question, words[0]) != "Past":
+            continue
+        ends = [lemma_key(parts[0]), lemma_key(parts[2])]
+        forms = [token.feats.get("Tense") or token.feats.get("VerbForm")
+                 for sentence in _sentences_naming(ends, article_ids, texts)
+                 for token in sentence.tokens if token.lemma == words[0]]  # fmt: skip
+        if forms and all(form in {"Fut", "Inf"} for form in forms):
+            findings.append(Finding(PLAN_AS_DONE, f"the texts give «{parts[1]}» only as a plan, the question as done"))
+    return findings
+
+
 # A sum of money as news writes it: «700 тысяч рублей», «96,4 млн рублей», «1,2 млрд руб.»
 _SUM = re.compile(
     r"(\d[\d\s\u00a0\u202f]*(?:,\d+)?)\s*(тыс\w*\.?|млн\.?|миллион\w*|млрд\.?|миллиард\w*)?\s*(руб\w*|долл\w*|евро)",
@@ -927,6 +955,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
         findings += uniqueness_findings(row, items, texts) or deal_party_findings(row, items, texts)
         findings += acquisition_findings(row, items, texts)
         findings += other_sum_findings(row.question, items, gold, texts)
+    findings += plan_findings(row.question, getattr(row, "triples_text", None), gold, texts)
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))
     if row.type == "mh":

@@ -18,6 +18,7 @@ from dagster_project.core.filters.linter import (
     NOT_UNIQUE,
     OTHER_ACQUISITION,
     OTHER_DEAL_PARTY,
+    PLAN_AS_DONE,
     QUESTION_WORD_TYPE,
     RELATIVE_TIME,
     UNGRAMMATICAL,
@@ -446,3 +447,26 @@ def test_a_set_question_asks_in_the_plural_and_names_things_with_vse():
     assert reason_codes(animate) == [UNGRAMMATICAL] and "«Назовите всех»" in animate
     assert table.loc["Какие клубы выиграли у клуба «Сосна»? Назовите все варианты.", "verdict"] == "pass"
     assert table.loc["Кто посетил Тверь? Назовите всех.", "verdict"] == "pass"
+
+
+def test_a_plan_the_texts_announce_is_not_a_fact_done():
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Порт расширится",
+         "text": "Компания «Причал» построит склад в Твери. Компания «Причал» планирует открыть офис в Самаре."},
+        {"article_id": "a2", "title": "Склад готов", "text": "Компания «Мост» построила склад в Самаре."},
+    ])  # fmt: skip
+    rows = []
+    for question, answer, fact, article in [
+        ("Где построила склад компания «Причал»?", "Тверь", "Причал | построить склад в | Тверь", "a1"),
+        ("Где открыла офис компания «Причал»?", "Самара", "Причал | открыть офис в | Самара", "a1"),
+        ("Где построит склад компания «Причал»?", "Тверь", "Причал | построить склад в | Тверь", "a1"),
+        ("Где построила склад компания «Мост»?", "Самара", "Мост | построить склад в | Самара", "a2"),
+    ]:
+        row = _qa(question, answer, article_ids=(article,))
+        row["triples_text"] = json.dumps([fact], ensure_ascii=False)
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    assert reason_codes(table.loc["Где построила склад компания «Причал»?", "reason"]) == [PLAN_AS_DONE]
+    assert reason_codes(table.loc["Где открыла офис компания «Причал»?", "reason"]) == [PLAN_AS_DONE]
+    assert table.loc["Где построит склад компания «Причал»?", "verdict"] == "pass"
+    assert table.loc["Где построила склад компания «Мост»?", "verdict"] == "pass"
