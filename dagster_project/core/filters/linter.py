@@ -428,20 +428,10 @@ class GoldTexts:
             found: dict[str, list[Name]] = {}
             tokens = {t.id: t for sentence in self.document(article_id).sents for t in sentence.tokens}
             for name in self.names(article_id):
-                inside = [t for t in tokens.values() if name.start <= t.start < name.stop and t.pos != "PUNCT"]
-                if name.type == "PER" or not inside:
-                    continue
-                ids = {t.id for t in inside}
-                apposed = [tokens[t.head_id] for t in inside if t.head_id not in ids and t.rel in {"appos", "flat:name"}
-                           and t.head_id in tokens and tokens[t.head_id].pos in {"NOUN", "PROPN"}]  # fmt: skip
-                # the head noun of an unquoted name, or the noun a span holds before its quotes («Банк «Восход»»)
-                quote = self._text[article_id].find("«", name.start, name.stop + 1)
-                head_zone = [t for t in inside if quote < 0 or t.start < quote] if quote != name.start else []
-                heads = [t for t in head_zone if t.pos in {"NOUN", "PROPN"}][:1] if len(inside) >= 2 else []
-                for token in apposed + heads:
+                for noun in _class_nouns_of(name, tokens, self._text[article_id]):
                     # «Банк «Восход»» and «Восход» are one name
-                    if not any(_names_an_end(name.key, {n.key}) for n in found.get(token.lemma, [])):
-                        found.setdefault(token.lemma, []).append(name)
+                    if not any(_names_an_end(name.key, {n.key}) for n in found.get(noun, [])):
+                        found.setdefault(noun, []).append(name)
             self._referents[article_id] = {noun: names[0] for noun, names in found.items() if len(names) == 1}
         return self._referents[article_id]
 
@@ -472,13 +462,7 @@ class GoldTexts:
         by_id = {t.id: t for t in sentence.tokens}
         names = [n for n in self.names(article_id) if sentence.start <= n.start < sentence.stop]
         found = [(name, name_attachment(sentence, by_id, name.start, name.stop)) for name in names]
-        referents = self.class_referents(article_id)
-        for token in sentence.tokens:
-            referent = referents.get(token.lemma)
-            stop = token.start + len(token.text)
-            named = any(n.start <= token.start < n.stop or 0 <= n.start - stop <= 2 for n in names)
-            if token.pos == "NOUN" and referent is not None and not named:
-                found.append((referent, token))
+        found += self._referent_mentions(article_id, sentence, names)
         sides = []
         for name, token in found:
             while token is not None and token.rel == "conj" and token.head_id in by_id:
@@ -486,6 +470,18 @@ class GoldTexts:
             if token is not None and is_side(token):
                 sides.append((name, token))
         return sides
+
+    def _referent_mentions(self, article_id: str, sentence, names: list[Name]) -> list[tuple[Name, Any]]:
+        """Bare class nouns («банка», «университета») that stand for the article's one name of them."""
+        referents = self.class_referents(article_id)
+        found = []
+        for token in sentence.tokens:
+            referent = referents.get(token.lemma)
+            stop = token.start + len(token.text)
+            named = any(n.start <= token.start < n.stop or 0 <= n.start - stop <= 2 for n in names)
+            if token.pos == "NOUN" and referent is not None and not named:
+                found.append((referent, token))
+        return found
 
     def listed_with(self, article_id: str, keys: set[str], anchors: set[str]) -> list[tuple[str, str]]:
         """(name, a member of `keys`) for every name the text lists together with a member («A, B
@@ -520,6 +516,28 @@ class GoldTexts:
             return looks_like_person(item) if kind is None else kind == "PER"
 
         return is_person
+
+
+def _class_nouns_of(name: Name, tokens: dict, text: str) -> list[str]:
+    """The nouns an organization or place is written with: the noun its name is apposed to
+    («стартап «Кварц-Лаб»», «Банк «Восход»»), or the head of an unquoted name. A person's role
+    nouns are not read here."""
+    inside = [t for t in tokens.values() if name.start <= t.start < name.stop and t.pos != "PUNCT"]
+    if name.type == "PER" or not inside:
+        return []
+    ids = {t.id for t in inside}
+    heads = [tokens.get(t.head_id) for t in inside if t.head_id not in ids and t.rel in {"appos", "flat:name"}]
+    return [t.lemma for t in heads if t is not None and t.pos in {"NOUN", "PROPN"}] + _own_head(name, inside, text)
+
+
+def _own_head(name: Name, inside: list, text: str) -> list[str]:
+    """The head noun of an unquoted name («университет»), or the noun a span holds before its quotes."""
+    if len(inside) < 2:
+        return []
+    quote = text.find("«", name.start, name.stop + 1)
+    before_quotes = [t for t in inside if quote < 0 or t.start < quote]
+    nouns = [t.lemma for t in before_quotes if t.pos in {"NOUN", "PROPN"}]
+    return nouns[:1] if quote != name.start else []
 
 
 def _surface(name: str) -> str:
@@ -648,7 +666,7 @@ def set_wording_findings(question: str, items: list[str], is_person) -> list[Fin
             break
     asks_all = any(a.lemma() == "назвать" and b.lower == "всех" for a, b in zip(tokens, tokens[1:], strict=False))
     if asks_all and any(is_person(item) is False for item in items):
-        findings.append(Finding(UNGRAMMATICAL, "«Назовите всех» is said of people; the answers are not"))
+        findings.append(Finding(UNGRAMMATICAL, "«Назовите всех» is said of people, not of these answers"))
     return findings
 
 
@@ -774,15 +792,22 @@ def deal_party_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
         noun = asked_class_noun(row.question, sought in {lemma_key(i) for i in items})
         if noun is not None and (noun in _ORGANIZATION_NOUNS or not _known_as(noun, sought, texts)):
             noun = None  # a general noun, or one the texts do not give the sought entity
-        for article_id, party in _other_deal_parties(given, ends, kinds, texts):
-            written = texts.text(article_id)[party.start : party.stop].strip("«»")
-            if any(_abbreviates(written, end) for end in written_ends):
-                continue
-            if noun is None or _known_as(noun, party.key, texts):
-                detail = f"the texts report a deal of «{fact.given}» with «{written}» too, besides «{fact.sought}»"
-                findings.append(Finding(OTHER_DEAL_PARTY, detail))
-                break
+        other = next(iter(_fitting_deal_parties(given, ends, written_ends, kinds, noun, texts)), None)
+        if other is not None:
+            detail = f"the texts report a deal of «{fact.given}» with «{other}» too, besides «{fact.sought}»"
+            findings.append(Finding(OTHER_DEAL_PARTY, detail))
     return findings
+
+
+def _fitting_deal_parties(given: str, ends: set[str], written_ends: set[str], kinds: set[str], noun: str | None,
+                          texts: GoldTexts) -> Iterable[str]:  # fmt: skip
+    """Other parties of the given entity's deals, as written, that the question's class noun fits."""
+    for article_id, party in _other_deal_parties(given, ends, kinds, texts):
+        written = texts.text(article_id)[party.start : party.stop].strip("«»")
+        if any(_abbreviates(written, end) for end in written_ends):
+            continue
+        if noun is None or _known_as(noun, party.key, texts):
+            yield written
 
 
 def _known_as(noun: str, key: str, texts: GoldTexts) -> bool:
@@ -840,18 +865,21 @@ def acquisition_findings(row, items: list[str], texts: GoldTexts) -> list[Findin
 def _joined(article_id: str, given: str, ends: set[str], kinds: set[str], bought_sought: bool, texts: GoldTexts):
     """Names of `kinds` on the other side of «<bought> вошла в группу <buyer>» from `given`."""
     for sentence in texts.document(article_id).sents:
-        for verb in (t for t in sentence.tokens if t.lemma in _JOINING):
-            groups = {t.id for t in sentence.tokens if t.head_id == verb.id and t.lemma in _OWNED_BY}
-            if not groups:
-                continue
-            found = texts.mentions(article_id, sentence, lambda t: True)
-            bought = [(n, t) for n, t in found if t.head_id == verb.id and t.rel.startswith("nsubj")]
-            buyers = [(n, t) for n, t in found if t.head_id in groups and t.rel == "nmod"]
+        for bought, buyers in _joinings(article_id, sentence, texts):
             named, others = (buyers, bought) if bought_sought else (bought, buyers)
-            if any(_names_an_end(name.key, {given}) for name, _ in named):
-                for name, _ in others:
-                    if name.type in kinds and not _names_an_end(name.key, ends):
-                        yield texts.text(article_id)[name.start : name.stop].strip("«»")
+            if any(_names_an_end(name.key, {given}) for name in named):
+                yield from (texts.text(article_id)[n.start : n.stop].strip("«»")
+                            for n in others if n.type in kinds and not _names_an_end(n.key, ends))  # fmt: skip
+
+
+def _joinings(article_id: str, sentence, texts: GoldTexts) -> Iterable[tuple[list[Name], list[Name]]]:
+    """(the names that joined, the names whose group they joined) of each «вошла в группу» of a sentence."""
+    for verb in (t for t in sentence.tokens if t.lemma in _JOINING):
+        groups = {t.id for t in sentence.tokens if t.head_id == verb.id and t.lemma in _OWNED_BY}
+        if groups:
+            found = texts.mentions(article_id, sentence, lambda t: True)
+            bought = [n for n, t in found if t.head_id == verb.id and t.rel.startswith("nsubj")]
+            yield bought, [n for n, t in found if t.head_id in groups and t.rel == "nmod"]
 
 
 def _sentences_naming(keys: list[str], article_ids: list[str], texts: GoldTexts) -> Iterable:
