@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..common.russian import lemma_key, lemmas, morph
@@ -25,7 +26,8 @@ _NAME_LINKS = frozenset({"appos", "flat", "flat:name", "conj", "compound"})
 
 # Words news uses for one another in the same relation: a contract is signed or concluded, and
 # «договор», «контракт» and «соглашение» name the same signed paper.
-_SYNONYMS = ({"подписать", "заключить"}, {"соглашение", "договор", "контракт"})
+DEAL_NOUNS = frozenset({"соглашение", "договор", "контракт"})
+_SYNONYMS = ({"подписать", "заключить"}, DEAL_NOUNS)
 
 
 def synonyms(word: str) -> set[str]:
@@ -101,7 +103,7 @@ class Argument:
     relation: str
 
 
-def _attachment(sentence, by_id: dict, start: int, stop: int):
+def name_attachment(sentence, by_id: dict, start: int, stop: int):
     """The token through which a name (characters start..stop) attaches to its clause: up from the
     name's root through class nouns, conjuncts and genitive-free nmods."""
     tokens = [t for t in sentence.tokens if start <= t.start < stop and t.text not in "«»\""]
@@ -130,7 +132,7 @@ def verb_arguments(sentence, names, verb, relation_nouns: set[str] = frozenset()
     clause_start, verb_at = max(before, default=0), _position(verb.id)
     found = []
     for name in names:
-        link = _attachment(sentence, by_id, name.start, name.stop)
+        link = name_attachment(sentence, by_id, name.start, name.stop)
         if link is None:
             continue
         role, relation = None, link.rel
@@ -212,3 +214,59 @@ def asked_class_noun(question: str, sought_is_answer: bool) -> str | None:
         if not sought_is_answer and word == "," and words[i + 1].lower().startswith("котор") and i > 0:
             return morph().parse(words[i - 1])[0].normal_form
     return None
+
+
+# A deal's sides: on the paper («соглашение с Б», «между А и Б», «договор компании»), or the signer
+# and co-signer of its verb; a beneficiary («для стартапа контракт стал ...») is a side too.
+_PAPER_LINKS = frozenset({"", "с", "со", "между"})
+_SIGNER_LINKS = frozenset({"с", "со", "между", "для"})
+# How a statement names the two sides of a deal it goes on to sign: «А поставит Х для Б», «А
+# получил заказ от Б», «А продаст Б ...»; not a place or a topic («в Казани», «на выставке», «о ...»).
+_STATEMENT_LINKS = frozenset({"с", "со", "для", "от", "у"})
+# A paper of another relation the schema reports on its own: a loan («кредитный договор»), a job.
+_OTHER_PAPERS = frozenset({"кредитный", "трудовой", "заёмный", "заемный"})
+
+
+def _preposition(sentence, token) -> str:
+    return next((t.lemma for t in sentence.tokens if t.head_id == token.id and t.rel == "case"), "")
+
+
+def deal_sides(sentence, papers) -> Callable:
+    """Accepts the token a name hangs on when it makes the name a side of one of the papers."""
+    paper_ids = {p.id for p in papers}
+    verbs = {p.head_id for p in papers if p.rel in {"obj", "obl", "nsubj", "nsubj:pass"}}
+    by_id = {t.id: t for t in sentence.tokens}
+    for verb_id in list(verbs):
+        verb = by_id.get(verb_id)
+        subjects = [t for t in sentence.tokens if t.head_id == verb_id and t.rel.startswith("nsubj")]
+        if verb is not None and verb.rel == "conj" and not subjects:
+            verbs.add(verb.head_id)  # «купил ... и подписал соглашение»: the first verb's subject signs
+
+    def is_side(token) -> bool:
+        preposition = _preposition(sentence, token)
+        if token.head_id in paper_ids:
+            return preposition in _PAPER_LINKS
+        if token.head_id in verbs:
+            return (token.rel.startswith("nsubj") and not preposition) or preposition in _SIGNER_LINKS
+        return False
+
+    return is_side
+
+
+def statement_sides(sentence) -> Callable:
+    """Accepts the token a name hangs on when it is a side of what the sentence states."""
+
+    def is_side(token) -> bool:
+        preposition = _preposition(sentence, token)
+        if not preposition:
+            return token.rel.split(":")[0] in {"nsubj", "obj", "iobj"}
+        return token.rel.split(":")[0] in {"obl", "nmod"} and preposition in _STATEMENT_LINKS
+
+    return is_side
+
+
+def is_deal_paper(sentence, token) -> bool:
+    """«соглашение», «договор», «контракт», unless its adjective makes it a loan or a job."""
+    if token.lemma not in DEAL_NOUNS:
+        return False
+    return not any(t.head_id == token.id and t.rel == "amod" and t.lemma in _OTHER_PAPERS for t in sentence.tokens)

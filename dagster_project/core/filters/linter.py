@@ -18,14 +18,19 @@ import pandas as pd
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
 from .alternatives import (
+    DEAL_NOUNS,
     HOME_RELATIONS,
     asked_class_noun,
     asked_facts,
+    deal_sides,
     fills,
     home_city_names,
+    is_deal_paper,
+    name_attachment,
     question_tense,
     relation_words,
     said,
+    statement_sides,
     synonyms,
     toponymic,
     verb_arguments,
@@ -55,9 +60,13 @@ UNGRAMMATICAL = "ungrammatical"
 ANSWER_IN_QUESTION = "answer_in_question"
 INCOMPLETE_SET = "incomplete_set"
 NOT_UNIQUE = "not_unique"
+OTHER_DEAL_PARTY = "other_deal_party"
+OTHER_ACQUISITION = "other_acquisition"
+PLAN_AS_DONE = "plan_as_done"
 REASON_CODES = (
     MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
-    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE,
+    CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE, OTHER_DEAL_PARTY,
+    OTHER_ACQUISITION, PLAN_AS_DONE,
 )  # fmt: skip
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
@@ -298,6 +307,8 @@ class GoldTexts:
         self._quoted: dict[str, dict[str, set[str]]] = {}
         self._postings: dict[str, set[str]] | None = None  # lemma -> articles that have it
         self._kinds_by_key: dict[str, list[str]] | None = None  # name key -> its types, mention by mention
+        self._referents: dict[str, dict[str, Name]] = {}
+        self._deals: dict[str, list[list[Name]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
         return article_id in self._text
@@ -409,6 +420,69 @@ class GoldTexts:
             self._entities[article_id] = sorted(found, key=lambda n: n.start)
         return self._entities[article_id]
 
+    def class_referents(self, article_id: str) -> dict[str, Name]:
+        """Class noun -> the one name the article writes with it («стартап «Кварц-Лаб»», the head of
+        «Верхнеозёрский технический университет»): news calls a named thing by its class noun
+        afterwards («стартап», «университет»). A noun two names of the article share stands for neither."""
+        if article_id not in self._referents:
+            found: dict[str, list[Name]] = {}
+            tokens = {t.id: t for sentence in self.document(article_id).sents for t in sentence.tokens}
+            for name in self.names(article_id):
+                for noun in _class_nouns_of(name, tokens, self._text[article_id]):
+                    # «Банк «Восход»» and «Восход» are one name
+                    if not any(_names_an_end(name.key, {n.key}) for n in found.get(noun, [])):
+                        found.setdefault(noun, []).append(name)
+            self._referents[article_id] = {noun: names[0] for noun, names in found.items() if len(names) == 1}
+        return self._referents[article_id]
+
+    def deal_parties(self, article_id: str) -> list[list[Name]]:
+        """The parties of each deal the article reports (a sentence with «соглашение», «договор» or
+        «контракт»), read from the parse: the names on the paper («соглашение с Б», «соглашением
+        компании и университета») and the signer and co-signer of its verb. News often states the
+        deal first and its paper after («А поставит оборудование для Б. Контракт подписан 13
+        октября»): a paper with fewer than two parties takes those of the sentence before it."""
+        if article_id not in self._deals:
+            sentences = self.document(article_id).sents
+            deals = []
+            for i, sentence in enumerate(sentences):
+                papers = [t for t in sentence.tokens if is_deal_paper(sentence, t)]
+                if not papers:
+                    continue
+                found = [name for name, _ in self.mentions(article_id, sentence, deal_sides(sentence, papers))]
+                if len({n.key for n in found}) < 2 and i > 0:
+                    before = self.mentions(article_id, sentences[i - 1], statement_sides(sentences[i - 1]))
+                    found = [name for name, _ in before] + found
+                deals.append(found)
+            self._deals[article_id] = deals
+        return self._deals[article_id]
+
+    def mentions(self, article_id: str, sentence, is_side: Callable[[Any], bool]) -> list[tuple[Name, Any]]:
+        """The names of a sentence, and the class nouns that stand for a name of the article, each
+        with the token it hangs on the sentence by, kept where `is_side` accepts that token."""
+        by_id = {t.id: t for t in sentence.tokens}
+        names = [n for n in self.names(article_id) if sentence.start <= n.start < sentence.stop]
+        found = [(name, name_attachment(sentence, by_id, name.start, name.stop)) for name in names]
+        found += self._referent_mentions(article_id, sentence, names)
+        sides = []
+        for name, token in found:
+            while token is not None and token.rel == "conj" and token.head_id in by_id:
+                token = by_id[token.head_id]  # «компании и университета»: each conjunct is a side
+            if token is not None and is_side(token):
+                sides.append((name, token))
+        return sides
+
+    def _referent_mentions(self, article_id: str, sentence, names: list[Name]) -> list[tuple[Name, Any]]:
+        """Bare class nouns («банка», «университета») that stand for the article's one name of them."""
+        referents = self.class_referents(article_id)
+        found = []
+        for token in sentence.tokens:
+            referent = referents.get(token.lemma)
+            stop = token.start + len(token.text)
+            named = any(n.start <= token.start < n.stop or 0 <= n.start - stop <= 2 for n in names)
+            if token.pos == "NOUN" and referent is not None and not named:
+                found.append((referent, token))
+        return found
+
     def listed_with(self, article_id: str, keys: set[str], anchors: set[str]) -> list[tuple[str, str]]:
         """(name, a member of `keys`) for every name the text lists together with a member («A, B
         и C»: names joined by a comma, «и» or «а также»), where the list is the set's own: it holds
@@ -442,6 +516,28 @@ class GoldTexts:
             return looks_like_person(item) if kind is None else kind == "PER"
 
         return is_person
+
+
+def _class_nouns_of(name: Name, tokens: dict, text: str) -> list[str]:
+    """The nouns an organization or place is written with: the noun its name is apposed to
+    («стартап «Кварц-Лаб»», «Банк «Восход»»), or the head of an unquoted name. A person's role
+    nouns are not read here."""
+    inside = [t for t in tokens.values() if name.start <= t.start < name.stop and t.pos != "PUNCT"]
+    if name.type == "PER" or not inside:
+        return []
+    ids = {t.id for t in inside}
+    heads = [tokens.get(t.head_id) for t in inside if t.head_id not in ids and t.rel in {"appos", "flat:name"}]
+    return [t.lemma for t in heads if t is not None and t.pos in {"NOUN", "PROPN"}] + _own_head(name, inside, text)
+
+
+def _own_head(name: Name, inside: list, text: str) -> list[str]:
+    """The head noun of an unquoted name («университет»), or the noun a span holds before its quotes."""
+    if len(inside) < 2:
+        return []
+    quote = text.find("«", name.start, name.stop + 1)
+    before_quotes = [t for t in inside if quote < 0 or t.start < quote]
+    nouns = [t.lemma for t in before_quotes if t.pos in {"NOUN", "PROPN"}]
+    return nouns[:1] if quote != name.start else []
 
 
 def _surface(name: str) -> str:
@@ -558,6 +654,22 @@ def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) ->
     return findings
 
 
+def set_wording_findings(question: str, items: list[str], is_person) -> list[Finding]:
+    """A set question asks in the plural («Какие клубы ...?», «С какими организациями ...?»), and
+    «Назовите всех» is said of people: organizations, places and things take «все»."""
+    findings = []
+    tokens = [t for t in tokenize(question) if t.kind == "word"]
+    for token in tokens:
+        forms = [r for r in readings(token.text) if r.normal_form == "какой"]
+        if forms and not any("plur" in r.tag for r in forms):
+            findings.append(Finding(UNGRAMMATICAL, f"a set question asks «{token.text}» in the singular"))
+            break
+    asks_all = any(a.lemma() == "назвать" and b.lower == "всех" for a, b in zip(tokens, tokens[1:], strict=False))
+    if asks_all and any(is_person(item) is False for item in items):
+        findings.append(Finding(UNGRAMMATICAL, "«Назовите всех» is said of people, not of these answers"))
+    return findings
+
+
 def _fact_ends(triples_text: str | None) -> list[tuple[str, str]]:
     """(subject, object) of each fact of a subgraph, written «subject | relation | object»."""
     facts = [[part.strip() for part in fact.split("|")] for fact in (json.loads(triples_text) if triples_text else [])]
@@ -660,6 +772,143 @@ def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     return findings
 
 
+def deal_party_findings(row, items: list[str], texts: GoldTexts) -> list[Finding]:
+    """A deal has its two parties wherever the month's texts report it, not only where a verb
+    signs it: «Договор подписан 28 октября» after «А поставит камеры для Б», «соглашение с Б» in a
+    sentence about А. When a deal of the question's named organization has another party of the
+    answer's kind (and of the class noun the question gives it, unless that is as general as
+    «компания»), «С кем подписал соглашение ...?» has a second answer (a set misses a member).
+    A person signs for an organization, so a person's deals are not read this way."""
+    asked = asked_facts(row.type, getattr(row, "triples_text", None), items)
+    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    written_ends = {end for a in asked for end in (a.given, a.sought)} | set(items)
+    findings = []
+    for fact in asked:
+        words, _ = relation_words(fact.relation)
+        given, sought = lemma_key(fact.given), lemma_key(fact.sought)
+        if not DEAL_NOUNS & {s for w in words for s in synonyms(w)} or texts.main_kind(given) == "PER":
+            continue
+        kinds = texts.kinds(sought, row.article_ids) or set(texts.month_kinds(sought))
+        noun = asked_class_noun(row.question, sought in {lemma_key(i) for i in items})
+        if noun is not None and (noun in _ORGANIZATION_NOUNS or not _known_as(noun, sought, texts)):
+            noun = None  # a general noun, or one the texts do not give the sought entity
+        other = next(iter(_fitting_deal_parties(given, ends, written_ends, kinds, noun, texts)), None)
+        if other is not None:
+            detail = f"the texts report a deal of «{fact.given}» with «{other}» too, besides «{fact.sought}»"
+            findings.append(Finding(OTHER_DEAL_PARTY, detail))
+    return findings
+
+
+def _fitting_deal_parties(given: str, ends: set[str], written_ends: set[str], kinds: set[str], noun: str | None,
+                          texts: GoldTexts) -> Iterable[str]:  # fmt: skip
+    """Other parties of the given entity's deals, as written, that the question's class noun fits."""
+    for article_id, party in _other_deal_parties(given, ends, kinds, texts):
+        written = texts.text(article_id)[party.start : party.stop].strip("«»")
+        if any(_abbreviates(written, end) for end in written_ends):
+            continue
+        if noun is None or _known_as(noun, party.key, texts):
+            yield written
+
+
+def _known_as(noun: str, key: str, texts: GoldTexts) -> bool:
+    """Do the texts call the name by the class noun: «банк «Заречный»», or the noun heads the
+    name itself («Верхнеозёрский технический университет»)?"""
+    return noun in texts.class_nouns(key) or noun in key.split()
+
+
+def _abbreviates(short: str, name: str) -> bool:
+    """«ВТУ» for «Верхнеозёрский технический университет»: the initials of the name's words."""
+    initials = "".join(word[0] for word in re.findall(r"[\w-]+", name)).upper()
+    return short.isupper() and len(short) >= 2 and short.replace("Ё", "Е") == initials.replace("Ё", "Е")
+
+
+def _other_deal_parties(given: str, ends: set[str], kinds: set[str], texts: GoldTexts) -> Iterable[tuple[str, Name]]:
+    candidates = texts.articles_saying([[word] for word in given.split()] + [DEAL_NOUNS])
+    for article_id in candidates:
+        for parties in texts.deal_parties(article_id):
+            if not any(_names_an_end(p.key, {given}) for p in parties):
+                continue
+            for party in parties:
+                if party.type in kinds and not _names_an_end(party.key, ends):
+                    yield article_id, party
+
+
+# Verbs of buying a company, and how news says it from the side of the company bought: it «вошла в
+# группу» (or «в холдинг») of the buyer, «перешла под контроль» of the buyer.
+_BUYING = frozenset({"купить", "приобрести", "поглотить"})
+_JOINING = frozenset({"войти", "перейти"})
+_OWNED_BY = frozenset({"группа", "холдинг", "контроль"})
+
+
+def acquisition_findings(row, items: list[str], texts: GoldTexts) -> list[Finding]:
+    """«Какую компанию купил банк?» has a second answer when the texts say another company «вошла в
+    группу банка» (by its name or by the class noun that stands for it in the article); «Кто купил
+    X?» when X «вошла в группу» of another buyer."""
+    asked = asked_facts(row.type, getattr(row, "triples_text", None), items)
+    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    findings = []
+    for fact in asked:
+        if not _BUYING & set(relation_words(fact.relation)[0]):
+            continue
+        given, sought = lemma_key(fact.given), lemma_key(fact.sought)
+        kinds = texts.kinds(sought, row.article_ids) or set(texts.month_kinds(sought))
+        for article_id in texts.articles_saying([_JOINING, _OWNED_BY]):
+            other = next(iter(_joined(article_id, given, ends, kinds, fact.sought_is_object, texts)), None)
+            if other is not None:
+                detail = (f"the texts give «{other}» for «{fact.given} | {fact.relation}» too "
+                          "(a company that joins a buyer's group is bought)")
+                findings.append(Finding(OTHER_ACQUISITION, detail))
+                break
+    return findings
+
+
+def _joined(article_id: str, given: str, ends: set[str], kinds: set[str], bought_sought: bool, texts: GoldTexts):
+    """Names of `kinds` on the other side of «<bought> вошла в группу <buyer>» from `given`."""
+    for sentence in texts.document(article_id).sents:
+        for bought, buyers in _joinings(article_id, sentence, texts):
+            named, others = (buyers, bought) if bought_sought else (bought, buyers)
+            if any(_names_an_end(name.key, {given}) for name in named):
+                yield from (texts.text(article_id)[n.start : n.stop].strip("«»")
+                            for n in others if n.type in kinds and not _names_an_end(n.key, ends))  # fmt: skip
+
+
+def _joinings(article_id: str, sentence, texts: GoldTexts) -> Iterable[tuple[list[Name], list[Name]]]:
+    """(the names that joined, the names whose group they joined) of each «вошла в группу» of a sentence."""
+    for verb in (t for t in sentence.tokens if t.lemma in _JOINING):
+        groups = {t.id for t in sentence.tokens if t.head_id == verb.id and t.lemma in _OWNED_BY}
+        if groups:
+            found = texts.mentions(article_id, sentence, lambda t: True)
+            bought = [n for n, t in found if t.head_id == verb.id and t.rel.startswith("nsubj")]
+            yield bought, [n for n, t in found if t.head_id in groups and t.rel == "nmod"]
+
+
+def _sentences_naming(keys: list[str], article_ids: list[str], texts: GoldTexts) -> Iterable:
+    for article_id in article_ids:
+        for sentence, key in zip(texts.document(article_id).sents, texts.sentence_keys(article_id), strict=True):
+            if any(f" {name} " in key for name in keys):
+                yield sentence
+
+
+def plan_findings(question: str, triples_text: str | None, article_ids: list[str], texts: GoldTexts) -> list[Finding]:
+    """«Где построила хаб компания?» states as done what its texts only announce («построит»,
+    «планирует построить»): news reports plans, and a plan is not yet a fact. Fires when every
+    gold sentence with the relation's verb and a name of the fact has it in the future or the
+    infinitive, and the question has it in the past."""
+    findings = []
+    for fact in json.loads(triples_text) if triples_text else []:
+        parts = [part.strip() for part in fact.split("|")]
+        words, _ = relation_words(parts[1]) if len(parts) == 3 else ([], "")
+        if not words or question_tense(question, words[0]) != "Past":
+            continue
+        ends = [lemma_key(parts[0]), lemma_key(parts[2])]
+        forms = [token.feats.get("Tense") or token.feats.get("VerbForm")
+                 for sentence in _sentences_naming(ends, article_ids, texts)
+                 for token in sentence.tokens if token.lemma == words[0]]  # fmt: skip
+        if forms and all(form in {"Fut", "Inf"} for form in forms):
+            findings.append(Finding(PLAN_AS_DONE, f"the texts give «{parts[1]}» only as a plan, the question as done"))
+    return findings
+
+
 # A sum of money as news writes it: «700 тысяч рублей», «96,4 млн рублей», «1,2 млрд руб.»
 _SUM = re.compile(
     r"(\d[\d\s\u00a0\u202f]*(?:,\d+)?)\s*(тыс\w*\.?|млн\.?|миллион\w*|млрд\.?|миллиард\w*)?\s*(руб\w*|долл\w*|евро)",
@@ -729,11 +978,15 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings += truncated_name_findings(items, texts, texts.person_judge(gold))
     findings += bare_name_findings(row.question, gold, texts)
     if row.type == "set":
+        findings += set_wording_findings(row.question, items, texts.person_judge(gold))
         findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
                                  getattr(row, "triples_text", None))
     if row.type in {"simple", "set", "mh"}:
-        findings += uniqueness_findings(row, items, texts)
+        # a deal without its verb is read only where the verb's sentences found no other answer
+        findings += uniqueness_findings(row, items, texts) or deal_party_findings(row, items, texts)
+        findings += acquisition_findings(row, items, texts)
         findings += other_sum_findings(row.question, items, gold, texts)
+    findings += plan_findings(row.question, getattr(row, "triples_text", None), gold, texts)
     if row.type == "cond":
         findings += condition_findings(row.question, getattr(row, "triples_text", None))
     if row.type == "mh":

@@ -187,7 +187,8 @@ def _failure_reasons(row, filter_names: list[str]) -> list[str]:
     for name in filter_names:
         if row[f"{name}_verdict"] != FAIL:
             continue
-        codes = reason_codes(str(row[f"{name}_reason"])) if name == LINTER else []
+        # a question counts once per reason, however many of its facts gave it
+        codes = list(dict.fromkeys(reason_codes(str(row[f"{name}_reason"])))) if name == LINTER else []
         reasons += [f"{name}: {code}" for code in codes] or [name]
     return reasons
 

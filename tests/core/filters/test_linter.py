@@ -16,6 +16,9 @@ from dagster_project.core.filters.linter import (
     INCOMPLETE_SET,
     MISSING_OBJECT,
     NOT_UNIQUE,
+    OTHER_ACQUISITION,
+    OTHER_DEAL_PARTY,
+    PLAN_AS_DONE,
     QUESTION_WORD_TYPE,
     RELATIVE_TIME,
     UNGRAMMATICAL,
@@ -368,3 +371,110 @@ def test_a_town_in_the_middle_of_a_chain_is_no_organization():
     table = lint(pd.DataFrame([town, plant]), articles).set_index("qa_id")
     assert QUESTION_WORD_TYPE in reason_codes(table.loc[town["qa_id"], "reason"])
     assert QUESTION_WORD_TYPE not in reason_codes(table.loc[plant["qa_id"], "reason"])
+
+
+def test_a_deal_the_texts_report_without_its_verb_is_another_answer():
+    # «Договор подписан» after «А поставит ... для Б» is a deal of А and Б; «соглашением компании и
+    # института» names its parties by their class nouns; a loan paper is a loan, not a deal.
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Завод «Искра» нашёл партнёров",
+         "text": "Компания «Волна» подписала соглашение с заводом «Искра». "
+                 "Компания «Волна» подписала соглашение с заводом «Маяк»."},
+        {"article_id": "a2", "title": "Датчики для «Искры»",
+         "text": "Стартап «Зенит» поставит датчики давления для завода «Искра». "
+                 "Договор на сумму 5 млн рублей подписан 3 марта в Твери."},
+        {"article_id": "a3", "title": "Кредит для «Маяка»",
+         "text": "Банк «Северный» выдал кредит заводу «Маяк» на 90 млн рублей. "
+                 "Кредитный договор подписан 5 марта."},
+        {"article_id": "a4", "title": "Лаборатория в институте",
+         "text": "Компания «Прибой» передала стенд институту «Гидромаш». "
+                 "Передача предусмотрена соглашением компании и института, подписанным в мае."},
+    ])  # fmt: skip
+    rows = []
+    for question, answer, fact in [
+        ("Какая компания подписала соглашение с заводом «Искра»?", "Волна", "Волна | подписать соглашение с | Искра"),
+        ("Какая компания подписала соглашение с заводом «Маяк»?", "Волна", "Волна | подписать соглашение с | Маяк"),
+        ("С какой компанией подписал соглашение институт «Гидромаш»?", "Волна",
+         "Волна | подписать соглашение с | Гидромаш"),
+    ]:
+        row = _qa(question, answer)
+        row["triples_text"] = json.dumps([fact], ensure_ascii=False)
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    supplier = table.loc["Какая компания подписала соглашение с заводом «Искра»?", "reason"]
+    assert reason_codes(supplier) == [OTHER_DEAL_PARTY] and "«Зенит»" in supplier
+    assert table.loc["Какая компания подписала соглашение с заводом «Маяк»?", "verdict"] == "pass"
+    institute = table.loc["С какой компанией подписал соглашение институт «Гидромаш»?", "reason"]
+    assert reason_codes(institute) == [OTHER_DEAL_PARTY] and "«Прибой»" in institute
+
+
+def test_a_company_that_joined_the_buyers_group_was_bought_too():
+    # «в группу банка вошла компания «Опора»»: the bank bought «Опора» as well (the class noun
+    # «банк» stands for the article's one bank); «Маяк» only joined a list, not a group.
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Банк «Восход» купил лизинговую компанию",
+         "text": "Банк «Восход» купил лизинговую компанию «Ладья». "
+                 "Это вторая сделка банка за год: весной в группу банка вошла страховая компания «Опора»."},
+        {"article_id": "a2", "title": "Завод сменил владельца",
+         "text": "Холдинг «Сталь» купил завод «Маяк». Завод «Маяк» вошёл в список лучших работодателей."},
+    ])  # fmt: skip
+    rows = []
+    for question, answer, fact in [
+        ("Какую компанию купил банк «Восход»?", "Ладья", "Восход | купить | Ладья"),
+        ("Какой завод купил холдинг «Сталь»?", "Маяк", "Сталь | купить | Маяк"),
+    ]:
+        row = _qa(question, answer, article_ids=("a1",) if answer == "Ладья" else ("a2",))
+        row["triples_text"] = json.dumps([fact], ensure_ascii=False)
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    bank = table.loc["Какую компанию купил банк «Восход»?", "reason"]
+    assert reason_codes(bank) == [OTHER_ACQUISITION] and "«Опора»" in bank
+    assert table.loc["Какой завод купил холдинг «Сталь»?", "verdict"] == "pass"
+
+
+def test_a_set_question_asks_in_the_plural_and_names_things_with_vse():
+    articles = pd.DataFrame([{
+        "article_id": "a1", "title": "Итоги тура",
+        "text": "Клуб «Заря» выиграл у клуба «Сосна». Клуб «Метеор» тоже выиграл у клуба «Сосна». "
+                "Мария Иванова и Пётр Гусев посетили Тверь.",
+    }])  # fmt: skip
+    rows = []
+    for question, items in [
+        ("Какой клуб выиграл у клуба «Сосна»? Назовите все варианты.", ["Заря", "Метеор"]),
+        ("Какие клубы выиграли у клуба «Сосна»? Назовите всех.", ["Заря", "Метеор"]),
+        ("Какие клубы выиграли у клуба «Сосна»? Назовите все варианты.", ["Заря", "Метеор"]),
+        ("Кто посетил Тверь? Назовите всех.", ["Мария Иванова", "Пётр Гусев"]),
+    ]:
+        row = _qa(question, ", ".join(items), kind="set")
+        row["answer_items"] = items
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    singular = table.loc["Какой клуб выиграл у клуба «Сосна»? Назовите все варианты.", "reason"]
+    assert reason_codes(singular) == [UNGRAMMATICAL] and "singular" in singular
+    animate = table.loc["Какие клубы выиграли у клуба «Сосна»? Назовите всех.", "reason"]
+    assert reason_codes(animate) == [UNGRAMMATICAL] and "«Назовите всех»" in animate
+    assert table.loc["Какие клубы выиграли у клуба «Сосна»? Назовите все варианты.", "verdict"] == "pass"
+    assert table.loc["Кто посетил Тверь? Назовите всех.", "verdict"] == "pass"
+
+
+def test_a_plan_the_texts_announce_is_not_a_fact_done():
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Порт расширится",
+         "text": "Компания «Причал» построит склад в Твери. Компания «Причал» планирует открыть офис в Самаре."},
+        {"article_id": "a2", "title": "Склад готов", "text": "Компания «Мост» построила склад в Самаре."},
+    ])  # fmt: skip
+    rows = []
+    for question, answer, fact, article in [
+        ("Где построила склад компания «Причал»?", "Тверь", "Причал | построить склад в | Тверь", "a1"),
+        ("Где открыла офис компания «Причал»?", "Самара", "Причал | открыть офис в | Самара", "a1"),
+        ("Где построит склад компания «Причал»?", "Тверь", "Причал | построить склад в | Тверь", "a1"),
+        ("Где построила склад компания «Мост»?", "Самара", "Мост | построить склад в | Самара", "a2"),
+    ]:
+        row = _qa(question, answer, article_ids=(article,))
+        row["triples_text"] = json.dumps([fact], ensure_ascii=False)
+        rows.append(row)
+    table = lint(pd.DataFrame(rows), articles).set_index("qa_id")
+    assert reason_codes(table.loc["Где построила склад компания «Причал»?", "reason"]) == [PLAN_AS_DONE]
+    assert reason_codes(table.loc["Где открыла офис компания «Причал»?", "reason"]) == [PLAN_AS_DONE]
+    assert table.loc["Где построит склад компания «Причал»?", "verdict"] == "pass"
+    assert table.loc["Где построила склад компания «Мост»?", "verdict"] == "pass"

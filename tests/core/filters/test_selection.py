@@ -91,13 +91,15 @@ def test_questions_of_earlier_versions_are_not_asked_again():
 def test_types_are_never_padded_and_the_funnel_shows_the_shortfall_and_reasons():
     rows = [{"qa_id": f"q{i}", "type": "cond", "question": f"Вопрос {i}?", "answer": f"A{i}"} for i in range(6)]
     reasons = {"q0": "missing_object: «провёл» has no object; relative_time: «следующий матч» depends on the date",
-               "q1": "missing_object: «Сколько» without the counted noun"}  # fmt: skip
+               "q1": "missing_object: «Сколько» without the counted noun",
+               "q2": "relative_time: «вчера» depends on it; relative_time: «сегодня» depends on it"}  # fmt: skip
     decided = select(_frame(rows, reasons), k=10, seed=0)
-    assert (decided["selection"] == DROPPED_BY_FILTERS).sum() == 2
+    assert (decided["selection"] == DROPPED_BY_FILTERS).sum() == 3
     table = funnel(decided, ["qa_linter"], k=10).set_index("type")
     cond = table.loc["cond"]
-    assert cond["selected"] == 4 and cond["shortfall"] == 6
-    assert cond["qa_linter failed"] == 2
-    assert cond["top reasons"] == "qa_linter: missing_object (2), qa_linter: relative_time (1)"
+    assert cond["selected"] == 3 and cond["shortfall"] == 7
+    assert cond["qa_linter failed"] == 3
+    # q2 gives relative_time twice and counts once
+    assert cond["top reasons"] == "qa_linter: missing_object (2), qa_linter: relative_time (2)"
     assert all(row["candidates"] == sum(row[o] for o in OUTCOMES) for _, row in table.iterrows())
     assert table.loc["simple", "shortfall"] == 10
