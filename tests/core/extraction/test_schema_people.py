@@ -172,3 +172,18 @@ def test_a_post_keeps_every_coordinated_part_of_its_ministry():
 
 def _gent(post: str) -> str:
     return post.replace("министр ", "министра ", 1)
+
+
+def test_a_title_with_a_bare_class_noun_names_the_one_organization_of_that_class():
+    text = "Музей «Северный край» открыл выставку. «Она продлится до марта», — рассказал директор музея Иван Лосев."
+    assert of("heads", text) == {("Иван Лосев", "Северный край")}  # a quoted remark is no second museum
+    text = "Приморский технический университет открыл кафедру. Об этом сообщила ректор университета Мария Зорина."
+    assert of("heads", text) == {("Мария Зорина", "Приморский технический университет")}
+    # two companies: «компания» names neither
+    text = "Компании «Вектор» и «Альфа» подписали соглашение. Об этом сообщил директор компании Иван Лосев."
+    assert of("heads", text) == set()
+
+
+def test_a_title_that_opens_the_sentence_is_read_as_a_title():
+    text = "Ректор Приморского технического университета Мария Зорина рассказала о наборе."
+    assert of("heads", text) == {("Мария Зорина", "Приморский технический университет")}

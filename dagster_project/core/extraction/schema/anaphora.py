@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ...common.russian import fold
+from ...common.russian import fold, restore_yo, span_nominative
 from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
 from .relations import ORGANIZATION
 
@@ -44,6 +44,8 @@ def earlier_namesake(sentence, token) -> tuple[str, str] | None:
             quoted = _QUOTED_AFTER.match(text, word.stop)
             if word.lemma == token.lemma and quoted is not None:
                 names.add(quoted.group(1).strip())
+            elif word.lemma == token.lemma and _ends_organization_name(sentence, word):
+                names.add(_span_name(sentence, sentence.article.span_of[word.id]))
             elif _bare_quoted_organization(sentence, word, previous):
                 rivals.add(_quoted_name(text, word))
             previous = word if word.text != "«" else previous
@@ -55,14 +57,43 @@ def earlier_namesake(sentence, token) -> tuple[str, str] | None:
     return name, token.lemma
 
 
+def _ends_organization_name(sentence, word) -> bool:
+    """«Верхнеозёрский технический университет»: an unquoted name the class noun ends."""
+    span = sentence.article.span_of.get(word.id)
+    return span is not None and span.type == "ORG" and len(span.tokens) > 1 and span.tokens[-1].id == word.id
+
+
+def _span_name(sentence, span) -> str:
+    tokens = list(span.tokens)
+    surface = sentence.article.text[tokens[0].start : tokens[-1].stop]
+    return restore_yo(span_nominative(tokens, "ORG"), surface)
+
+
 def _bare_quoted_organization(sentence, word, previous) -> bool:
-    """The first word of a quoted organization's name with no class noun before the quote."""
+    """The first word of a quoted organization's name with no class noun before the quote; a
+    quoted remark («Мы откроем ...», — сказал ...) is speech, not a name."""
     span = sentence.article.span_of.get(word.id)
     if not word.text[:1].isupper() or sentence.article.text[word.start - 1 : word.start] != "«":
+        return False
+    if span is None and _speech(sentence.article.text, word):
         return False
     if span is not None and span.type != "ORG":  # a person or a place in quotes is no rival
         return False
     return previous is None or previous.lemma not in CLASS_NOUNS
+
+
+def _speech(text: str, word) -> bool:
+    """A remark in quotes: a dash after it introduces who said it, and a name has no sentence
+    punctuation and few words."""
+    quoted = _quoted_name(text, word)
+    closing = text.find("»", word.start)
+    said = closing > 0 and _SAID.match(text, closing + 1) is not None
+    return said or any(mark in quoted for mark in ".!?,:;") or len(quoted.split()) > _LONGEST_NAME_WORDS
+
+
+_SAID = re.compile(r"[,.!?…]?\s*[—–]")
+
+_LONGEST_NAME_WORDS = 6
 
 
 def _quoted_name(text: str, word) -> str:

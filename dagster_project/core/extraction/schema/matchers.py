@@ -47,7 +47,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
+from .matchers_people import PEOPLE_PATTERNS, is_role_noun, leaves_post, post_argument, title_holder
 from .matchers_places import (
     AdjectivalOrigins,
     BracketOrigins,
@@ -329,7 +329,7 @@ class RoleAppositions:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for role in sentence.tokens:
-            if role.lemma not in self.triggers or role.pos != "NOUN":
+            if role.lemma not in self.triggers or not is_role_noun(sentence, role):
                 continue
             holder = title_holder(sentence, role)
             relation = _role_relation(sentence, role) if holder is not None else None
@@ -384,7 +384,7 @@ class PositionAppositions:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for role in sentence.tokens:
-            if role.lemma not in self.triggers or role.pos != "NOUN":
+            if role.lemma not in self.triggers or not is_role_noun(sentence, role):
                 continue
             if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS or leaves_post(sentence, role):
                 continue
@@ -830,7 +830,9 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
     if len(nouns) < 2 or {t.lemma for t in title[: title.index(nouns[0])]} & FORMER_MARKERS:
         return None
     role, owned = nouns[0], nouns[1]
-    if role.pos != "NOUN" or role.text.lower().startswith("экс") or role.feats.get("Case") != name.feats.get("Case"):
+    if not is_role_noun(sentence, role) or role.text.lower().startswith("экс"):
+        return None
+    if role.feats.get("Case") != name.feats.get("Case"):
         return None
     subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS
     if not (_staff_role(role) or subunit_head) or "главный" in {t.lemma for t in title[: title.index(role)]}:

@@ -31,6 +31,11 @@ _ENCLOSING = {"«": 1, "(": 1, "»": -1, ")": -1}
 _POST_NOUNS = frozenset({"пост", "должность"})
 
 
+def is_role_noun(sentence: ParsedSentence, token) -> bool:
+    """A role noun, also where the tagger took a capitalized first word for a name («Ректор ...»)."""
+    return token.pos == "NOUN" or (token.pos == "PROPN" and token is sentence.tokens[0])
+
+
 def _index(sentence: ParsedSentence, token) -> int:
     return next(i for i, t in enumerate(sentence.tokens) if t.id == token.id)
 
