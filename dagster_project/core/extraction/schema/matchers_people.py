@@ -20,8 +20,8 @@ from .arguments import (
     phrase_argument,
     role_holder,
 )
-from .lexicon import PLAN_WORDS, POSITION_NOUNS
-from .relations import AGENTS, EVENT, PERSON, POSITION
+from .lexicon import CLASS_NOUNS, PLAN_WORDS, POSITION_NOUNS, SUBUNIT_NOUNS
+from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, POSITION
 
 Fact = tuple[str, Argument, Argument]
 
@@ -333,3 +333,185 @@ class Speakers:
 
 
 PEOPLE_PATTERNS = (PostChanges(), ActingAppointments(), Speakers())
+
+
+# --- units and their heads ------------------------------------------------------------------
+
+_CHUNK_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM"})
+# Collectives led by a coach or a chief of delegation are no organizational units.
+_NOT_UNITS = frozenset({"команда", "клуб", "группа", "сеть"})
+
+
+def _unit_noun(sentence: ParsedSentence, token) -> bool:
+    return is_role_noun(sentence, token) and token.lemma not in _NOT_UNITS and (
+        token.lemma in SUBUNIT_NOUNS or CLASS_NOUNS.get(token.lemma) == ORGANIZATION
+    )
+
+
+def _unit_chunk(sentence: ParsedSentence, start: int) -> list:
+    """The unit's words read on from its noun: adjectives, a genitive tail, a quoted name, a number
+    («больница № 3»); the first other word ends it."""
+    tokens, chunk, depth = sentence.tokens, [], 0
+    for i, token in enumerate(sentence.tokens[start:], start):
+        depth += _ENCLOSING.get(token.text, 0)
+        inside = depth > 0 or token.text in _ENCLOSING
+        if not inside and i > start and token.text != "№" and token.pos not in _CHUNK_POS:
+            break
+        if not inside and i > start and token.pos in {"NOUN", "PROPN"} and token.feats.get("Case") != "Gen":
+            if tokens[i - 1].text != "№":
+                break
+        if sentence.article.span_of.get(token.id) is not None and sentence.article.span_of[token.id].type == "PER":
+            break
+        chunk.append(token)
+    while chunk and chunk[-1].text in {"(", "«"}:
+        chunk.pop()
+    return chunk
+
+
+def unit_argument(sentence: ParsedSentence, unit, chunk: list) -> Argument | None:
+    """A unit named by its noun phrase («лаборатория морской геологии Тихоморского института
+    океанологии»), or the organization a class noun names («институт «Х»»)."""
+    if unit.lemma not in SUBUNIT_NOUNS:
+        return argument(sentence, unit, frozenset({ORGANIZATION}))
+    named = argument(sentence, unit, frozenset({ORGANIZATION}))
+    if named is not None and named.descriptor == unit.lemma:
+        return named  # «лаборатория «Х»»
+    tail = [t for t in chunk if t.start > unit.start]
+    if not any(t.pos in {"NOUN", "PROPN"} for t in tail):
+        return None  # «лаборатория» alone is anaphoric
+    head = [t for t in chunk if t.start <= unit.start]
+    changed = unit.lemma if len(head) == 1 else syntax_normal_form(head)
+    normal = restore_yo(f"{changed} {sentence.surface(tail)}", sentence.surface(chunk))
+    return Argument(sentence.surface(chunk), normal[:1].upper() + normal[1:], ORGANIZATION, unit.lemma)
+
+
+def unit_parent(sentence: ParsedSentence, unit, chunk: list, named: Argument) -> Argument | None:
+    """The organization a unit belongs to: the last one named in its genitive tail."""
+    if unit.lemma not in SUBUNIT_NOUNS:
+        return None
+    parents = [
+        a
+        for t in chunk
+        if t.start > unit.start and t.pos in {"NOUN", "PROPN"}
+        for a in [argument(sentence, t, frozenset({ORGANIZATION}))]
+        if a is not None and a.normal != named.normal and a.descriptor not in SUBUNIT_NOUNS
+    ]
+    return parents[-1] if parents else None
+
+
+def _unit_facts(sentence: ParsedSentence, person: Argument, unit_at: int, relation: str) -> Iterator[Fact]:
+    unit = sentence.tokens[unit_at]
+    chunk = _unit_chunk(sentence, unit_at)
+    named = unit_argument(sentence, unit, chunk) if chunk else None
+    if named is None:
+        return
+    yield relation, person, named
+    parent = unit_parent(sentence, unit, chunk, named) if relation == "heads" else None
+    if parent is not None:
+        yield "works_at", person, parent
+
+
+class LedUnits:
+    """«лаборатория морской геологии Тихоморского института океанологии под руководством
+    профессора Андрея Назарова», «кафедра ... во главе с Ольгой Савиной», «лаборатория, которой
+    руководит Андрей Назаров», «Андрей Назаров руководит лабораторией ... института» ->
+    heads(person, unit) and works_at(person, the organization the unit belongs to). A past
+    imperfective («которой руководил») -> formerly_headed; a plan gives nothing."""
+
+    triggers = frozenset({"руководство", "глава", "руководить", "возглавлять"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.lemmas & PLAN_WORDS:
+            return
+        for at, token in enumerate(sentence.tokens):
+            found = self._led_by(sentence, at) if token.lemma in {"под", "в", "во"} else None
+            if found is not None:
+                unit_at, person = found
+                yield from _unit_facts(sentence, person, unit_at, "heads")
+            elif token.lemma in {"руководить", "возглавлять"}:
+                yield from self._leading_verb(sentence, token)
+
+    @staticmethod
+    def _led_by(sentence: ParsedSentence, at: int):
+        """«<unit> под руководством | во главе с <titles> <person>»: the unit's noun and the person."""
+        tokens = sentence.tokens
+        words = [t.lemma for t in tokens[at : at + 3]]
+        if words[:2] == ["под", "руководство"]:
+            after = at + 2
+        elif words == [tokens[at].lemma, "глава", "с"]:
+            after = at + 3
+        else:
+            return None
+        person = _person_after_titles(sentence, after)
+        unit_at = _unit_before(sentence, at)
+        return (unit_at, person) if person is not None and unit_at is not None else None
+
+    @staticmethod
+    def _leading_verb(sentence: ParsedSentence, verb) -> Iterator[Fact]:
+        """«Андрей Назаров руководит лабораторией ...», «лаборатория, которой руководит Андрей Назаров»."""
+        from .matchers import _is_active  # matchers imports this module
+
+        relation = "heads" if _is_active(verb, "Pres", "Imp") else None
+        relation = relation or ("formerly_headed" if _is_active(verb, "Past", "Imp") else None)
+        subjects = sentence.kids(verb, "nsubj")
+        person = _person(sentence, subjects[0]) if relation and subjects else None
+        if person is None:
+            return
+        for obj in sentence.kids(verb, "obj", "obl", "iobj"):
+            unit = _unit_antecedent(sentence, obj) if obj.lemma == "который" else obj
+            if unit is not None and unit.lemma in SUBUNIT_NOUNS and not sentence.preposition(obj):
+                yield from _unit_facts(sentence, person, _index(sentence, unit), relation)
+
+
+def _unit_antecedent(sentence: ParsedSentence, pronoun):
+    """«лаборатория морской геологии, которой руководит ...»: the nearest unit noun before the
+    pronoun that agrees with it, within the noun phrase the pronoun's comma closes."""
+    number, gender = pronoun.feats.get("Number"), pronoun.feats.get("Gender")
+    before = [t for t in sentence.tokens if t.stop <= pronoun.start]
+    for token in reversed(before[:-1] if before and before[-1].text == "," else before):
+        if token.pos not in _CHUNK_POS and token.text not in _ENCLOSING and token.text != "№":
+            return None
+        agrees = token.feats.get("Number") == number and (number == "Plur" or token.feats.get("Gender") == gender)
+        if token.lemma in SUBUNIT_NOUNS and agrees:
+            return token
+    return None
+
+
+def _person_after_titles(sentence: ParsedSentence, start: int) -> Argument | None:
+    """The person after «под руководством», past the titles before the name («профессора»,
+    «заведующего кафедрой»); none for a list of leaders."""
+    tokens = sentence.tokens
+    for i in range(start, len(tokens)):
+        span = _person_starting_at(sentence, tokens[i])
+        if span is not None:
+            last = _index(sentence, span.tokens[-1])
+            if last + 1 < len(tokens) and tokens[last + 1].pos == "CCONJ":
+                return None
+            found = entity_argument(sentence, tokens[i])
+            return found if found is not None and found.type == PERSON else None
+        if tokens[i].pos not in {"NOUN", "ADJ", "PROPN"}:
+            return None
+    return None
+
+
+def _unit_before(sentence: ParsedSentence, at: int) -> int | None:
+    """The index of the unit's noun in the noun phrase right before `at`, when its chunk reaches `at`."""
+    tokens = sentence.tokens
+    first, depth = at, 0
+    for i in range(at - 1, -1, -1):
+        depth += {"»": 1, "«": -1, ")": 1, "(": -1}.get(tokens[i].text, 0)
+        inside = depth > 0 or tokens[i].text in _ENCLOSING
+        if not inside and tokens[i].pos not in _CHUNK_POS and tokens[i].text != "№":
+            break
+        first = i
+    for i in range(first, at):
+        if tokens[i].pos == "ADJ":
+            continue
+        if not _unit_noun(sentence, tokens[i]):
+            return None
+        chunk = _unit_chunk(sentence, i)
+        return i if chunk and chunk[-1].stop >= tokens[at - 1].stop else None
+    return None
+
+
+PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits())
