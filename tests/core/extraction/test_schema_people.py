@@ -216,3 +216,29 @@ def test_what_is_no_unit_or_no_single_head_gives_no_head():
     assert facts("Андрей Назаров будет руководить лабораторией морской геологии института «Океан».") == set()
     text = "Лаборатория морской геологии института «Океан», которой руководил Андрей Назаров, получила грант."
     assert facts(text) == {("Андрей Назаров", "formerly_headed", "Лаборатория морской геологии института «Океан»")}
+
+
+def test_who_succeeded_whom_in_a_post_and_who_heads_now():
+    post = "председатель правления банка «Озёрный капитал»"
+    expected = {
+        ("Андрей Лаптев", "succeeded", "Иван Петров"),
+        ("Андрей Лаптев", "appointed_to", post),
+        ("Андрей Лаптев", "heads", "Озёрный капитал"),
+        ("Иван Петров", "formerly_headed", "Озёрный капитал"),
+    }
+    bank = "председателя правления банка «Озёрный капитал»"
+    assert facts(f"Андрей Лаптев сменил на посту {bank} Ивана Петрова.") == expected
+    assert facts(f"Андрей Лаптев сменил Ивана Петрова на посту {bank}.") == expected
+    found = facts("На посту главы Кимрского района Ивана Петрова сменила Анна Котова.")
+    assert ("Анна Котова", "heads", "Кимрский район") in found
+    assert ("Иван Петров", "formerly_headed", "Кимрский район") in found
+    assert ("Иван Петров", "heads", "Кимрский район") not in found  # the name after «на посту» is the verb's
+
+
+def test_a_minister_succeeded_heads_no_region_and_a_planned_change_is_no_fact():
+    found = facts("Андрей Лаптев сменил на посту министра транспорта Тверской области Ивана Петрова.")
+    assert found == {
+        ("Андрей Лаптев", "succeeded", "Иван Петров"),
+        ("Андрей Лаптев", "appointed_to", "министр транспорта Тверской области"),
+    }
+    assert facts("Андрей Лаптев сменит на посту директора завода «Электроприбор» Ивана Петрова.") == set()

@@ -20,8 +20,8 @@ from .arguments import (
     phrase_argument,
     role_holder,
 )
-from .lexicon import CLASS_NOUNS, PLAN_WORDS, POSITION_NOUNS, SUBUNIT_NOUNS
-from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, POSITION
+from .lexicon import CLASS_NOUNS, HEAD_ROLES, PLAN_WORDS, POSITION_NOUNS, SUBUNIT_NOUNS
+from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, PLACE, POSITION
 
 Fact = tuple[str, Argument, Argument]
 
@@ -55,6 +55,8 @@ def title_holder(sentence: ParsedSentence, role) -> Argument | None:
     at = _index(sentence, role)
     if at > 0 and (tokens[at - 1].lemma == "обязанность" or tokens[at - 1].text.lower() in {"и.о.", "врио"}):
         return None  # «исполняющий обязанности министра Анна Котова» acts for the minister, is none
+    if at > 0 and tokens[at - 1].lemma in _POST_NOUNS:
+        return None  # «сменил на посту директора завода Ивана Петрова»: the name is the verb's
     depth = 0
     for token in tokens[at + 1 :]:
         depth += _ENCLOSING.get(token.text, 0)
@@ -368,6 +370,23 @@ def _unit_chunk(sentence: ParsedSentence, start: int) -> list:
     return chunk
 
 
+def linear_post(sentence: ParsedSentence, role) -> Argument | None:
+    """A post read in order, in the nominative: the role with the adjectives before it, then its
+    genitive tail as written («генерального директора компании «Вектор»» -> «генеральный директор
+    компании «Вектор»»); the parse may hang a quoted name outside the role's phrase."""
+    at = _index(sentence, role)
+    first = at
+    while first > 0 and sentence.tokens[first - 1].pos == "ADJ":
+        first -= 1
+    head = sentence.tokens[first : at + 1]
+    tail = _unit_chunk(sentence, at)[1:]
+    if not any(t.pos in {"NOUN", "PROPN"} for t in tail):
+        return None  # «директор» alone: of what?
+    changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
+    text = sentence.surface(head + tail)
+    return Argument(text, restore_yo(f"{changed} {sentence.surface(tail)}", text), POSITION, "должность")
+
+
 def unit_argument(sentence: ParsedSentence, unit, chunk: list) -> Argument | None:
     """A unit named by its noun phrase («лаборатория морской геологии Тихоморского института
     океанологии»), or the organization a class noun names («институт «Х»»)."""
@@ -514,4 +533,69 @@ def _unit_before(sentence: ParsedSentence, at: int) -> int | None:
     return None
 
 
-PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits())
+class Successions:
+    """«Андрей Лаптев сменил на посту директора завода «Х» Ивана Петрова», «... сменил Ивана
+    Петрова на посту ...», «На посту директора завода «Х» Ивана Петрова сменил Андрей Лаптев» ->
+    succeeded(new, former), appointed_to(new, post); for a head's post also heads(new, X) and
+    formerly_headed(former, X). The two must be the sentence's only people."""
+
+    triggers = frozenset({"сменить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.lemmas & PLAN_WORDS:
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "сменить" or not _finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
+                continue
+            role = self._role_of_post(sentence)
+            sides = self._new_and_former(sentence, verb)
+            if role is None or sides is None:
+                continue
+            new, former = sides
+            yield "succeeded", new, former
+            post = linear_post(sentence, role)
+            if post is not None:
+                yield "appointed_to", new, post
+            yield from self._heads(sentence, role, new, former)
+
+    @staticmethod
+    def _role_of_post(sentence: ParsedSentence):
+        """The role noun of «на посту | должности <role>»."""
+        tokens = sentence.tokens
+        for at in range(1, len(tokens) - 1):
+            on_post = tokens[at].lemma in _POST_NOUNS and tokens[at].feats.get("Case") == "Loc"
+            if on_post and tokens[at - 1].lemma == "на":
+                role = tokens[at + 1]
+                return role if role.lemma in POSITION_NOUNS and role.feats.get("Case") == "Gen" else None
+        return None
+
+    @staticmethod
+    def _new_and_former(sentence: ParsedSentence, verb) -> tuple[Argument, Argument] | None:
+        """The subject and the one other person the sentence names."""
+        subjects = sentence.kids(verb, "nsubj")
+        new = _person(sentence, subjects[0]) if subjects else None
+        if new is None:
+            return None
+        others = {
+            a.normal: a
+            for t in sentence.tokens
+            if _person_starting_at(sentence, t) is not None
+            for a in [entity_argument(sentence, t)]
+            if a is not None and a.type == PERSON and a.normal != new.normal
+        }
+        return (new, next(iter(others.values()))) if len(others) == 1 else None
+
+    @staticmethod
+    def _heads(sentence: ParsedSentence, role, new: Argument, former: Argument) -> Iterator[Fact]:
+        from .matchers import _role_owners, _role_relation  # matchers imports this module
+
+        if role.lemma not in HEAD_ROLES or _role_relation(sentence, role) != "heads":
+            return
+        for owner in _role_owners(sentence, role):
+            found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
+            if found is not None:
+                yield "heads", new, found
+                yield "formerly_headed", former, found
+
+
+PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits(), Successions())
