@@ -242,3 +242,24 @@ def test_a_minister_succeeded_heads_no_region_and_a_planned_change_is_no_fact():
         ("Андрей Лаптев", "appointed_to", "министр транспорта Тверской области"),
     }
     assert facts("Андрей Лаптев сменит на посту директора завода «Электроприбор» Ивана Петрова.") == set()
+
+
+def test_an_aide_appointed_by_a_titled_boss_holds_a_post_named_after_the_boss():
+    found = facts("Мэр Верхнеозёрска Игорь Белов назначил своим первым заместителем Павла Рябова.")
+    assert ("Павел Рябов", "appointed_to", "первый заместитель мэра Верхнеозёрска") in found
+    assert {r for s, r, _ in found if s == "Павел Рябов"} == {"appointed_to"}  # a town employs no one here
+    found = facts("Генеральный директор компании «Вектор» Максим Тюрин назначил Павла Рябова своим заместителем.")
+    assert ("Павел Рябов", "appointed_to", "заместитель генерального директора компании «Вектор»") in found
+    assert ("Павел Рябов", "works_at", "Вектор") in found
+    # whose aide, when the boss has no title?
+    assert facts("Игорь Белов назначил своим заместителем Павла Рябова.") == set()
+
+
+def test_an_appointment_says_where_the_appointee_works_or_what_they_head():
+    assert facts("Павел Рябов назначен заместителем директора завода «Электроприбор».") == {
+        ("Павел Рябов", "appointed_to", "заместитель директора завода «Электроприбор»"),
+        ("Павел Рябов", "works_at", "Электроприбор"),
+    }
+    text = "Губернатор назначил Ивана Петрова на должность ректора университета «Политех»."
+    assert of("heads", text) == {("Иван Петров", "Политех")}
+    assert facts("Павел Рябов будет назначен заместителем директора завода «Электроприбор».") == set()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ...common.russian import restore_yo, syntax_normal_form
+from ...common.russian import inflect_phrase, restore_yo, syntax_normal_form
 from .arguments import (
     _PHRASE_RELS,
     Argument,
@@ -20,7 +20,7 @@ from .arguments import (
     phrase_argument,
     role_holder,
 )
-from .lexicon import CLASS_NOUNS, HEAD_ROLES, PLAN_WORDS, POSITION_NOUNS, SUBUNIT_NOUNS
+from .lexicon import CLASS_NOUNS, HEAD_ROLES, PLAN_WORDS, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
 from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, PLACE, POSITION
 
 Fact = tuple[str, Argument, Argument]
@@ -383,6 +383,8 @@ def linear_post(sentence: ParsedSentence, role) -> Argument | None:
     if not any(t.pos in {"NOUN", "PROPN"} for t in tail):
         return None  # «директор» alone: of what?
     changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
+    if head[0].pos != "PROPN":
+        changed = changed[:1].lower() + changed[1:]  # capitalized only as the sentence's first word
     text = sentence.surface(head + tail)
     return Argument(text, restore_yo(f"{changed} {sentence.surface(tail)}", text), POSITION, "должность")
 
@@ -598,4 +600,98 @@ class Successions:
                 yield "formerly_headed", former, found
 
 
-PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits(), Successions())
+# Posts held under the one who appoints: «назначил своим заместителем».
+_AIDES = frozenset({"заместитель", "советник", "помощник"})
+
+
+class Deputies:
+    """«Мэр Верхнеозёрска Игорь Белов назначил своим первым заместителем Павла Рябова» ->
+    appointed_to(Павел Рябов, «первый заместитель мэра Верхнеозёрска»), and works_at where the
+    appointer heads an organization. «Павел Рябов назначен заместителем директора завода «Х»»,
+    «назначил ... на должность главного инженера завода «Х»» -> works_at(Павел Рябов, Х) beside the
+    appointment; a head's post -> heads."""
+
+    triggers = frozenset({"назначить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.lemmas & PLAN_WORDS:
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "назначить" or verb.feats.get("Aspect") != "Perf":
+                continue
+            heads = _appointees(sentence, verb)
+            passive = verb.feats.get("VerbForm") == "Part"
+            for role in self._roles(sentence, verb) if heads or (_finished(verb) and not passive) else []:
+                own = any(k.lemma == "свой" for k in sentence.kids(role))
+                appointee = self._appointee(sentence, heads, role)
+                if appointee is None:
+                    continue
+                if own and role.lemma in _AIDES and _finished(verb):
+                    yield from self._own_aide(sentence, verb, role, appointee)
+                elif not own:
+                    yield from self._employer(sentence, role, appointee)
+
+    @staticmethod
+    def _roles(sentence: ParsedSentence, verb) -> list:
+        """«назначил (кем) заместителем», «назначен на должность (кого) заместителя ...»."""
+        roles = []
+        for child in sentence.kids(verb, "obl", "xcomp", "nmod"):
+            if child.lemma in _POST_NOUNS and sentence.preposition(child) == "на":
+                roles += [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS | STAFF_ROLES]
+            elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
+                roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
+        return roles
+
+    @staticmethod
+    def _appointee(sentence: ParsedSentence, heads: list, role) -> Argument | None:
+        """The person appointed; the parser may hang the name on the post («заместителем Павла Рябова»)."""
+        candidates = heads + [k for k in sentence.kids(role, "nmod") if k.feats.get("Case") in {"Gen", "Acc"}]
+        for head in candidates:
+            found = argument(sentence, head, frozenset({PERSON}))
+            if found is not None:
+                return found
+        return None
+
+    @staticmethod
+    def _own_aide(sentence: ParsedSentence, verb, role, appointee: Argument) -> Iterator[Fact]:
+        """The aide's post is named after the appointer's: «первый заместитель мэра Верхнеозёрска»."""
+        from .matchers import _role_owners  # matchers imports this module
+
+        boss = next((s for s in sentence.kids(verb, "nsubj") if s.lemma in POSITION_NOUNS), None)
+        boss_post = linear_post(sentence, boss) if boss is not None else None
+        if boss_post is None:
+            return
+        aide = [t for t in sentence.kids(role, "amod") if t.start < role.start] + [role]
+        aide_words = syntax_normal_form(sorted(aide, key=lambda t: t.start))
+        post = f"{aide_words} {inflect_phrase(boss_post.normal, 'gent')}"
+        yield "appointed_to", appointee, Argument(post, post, POSITION, "должность")
+        for owner in _role_owners(sentence, boss):
+            employer = argument(sentence, owner, frozenset({ORGANIZATION}))
+            if employer is not None:
+                yield "works_at", appointee, employer
+
+    @staticmethod
+    def _employer(sentence: ParsedSentence, role, appointee: Argument) -> Iterator[Fact]:
+        """A head's organization is the role's own owner; staff work at the last organization
+        named in the post («заместитель директора завода «Х»» -> Х)."""
+        from .matchers import _role_owners, _role_relation  # matchers imports this module
+
+        if role.lemma in HEAD_ROLES and _role_relation(sentence, role) == "heads":
+            for owner in _role_owners(sentence, role):
+                found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
+                if found is not None:
+                    yield "heads", appointee, found
+        elif role.lemma in _AIDES | STAFF_ROLES:
+            tail = _unit_chunk(sentence, _index(sentence, role))[1:]
+            owners = [
+                a
+                for t in tail
+                if t.pos in {"NOUN", "PROPN"}
+                for a in [argument(sentence, t, frozenset({ORGANIZATION}))]
+                if a is not None
+            ]
+            if owners:
+                yield "works_at", appointee, owners[-1]
+
+
+PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits(), Successions(), Deputies())
