@@ -629,7 +629,7 @@ class Deputies:
                 if own and role.lemma in _AIDES and _finished(verb):
                     yield from self._own_aide(sentence, verb, role, appointee)
                 elif not own:
-                    yield from self._employer(sentence, role, appointee)
+                    yield from employment(sentence, role, appointee)
 
     @staticmethod
     def _roles(sentence: ParsedSentence, verb) -> list:
@@ -670,28 +670,90 @@ class Deputies:
             if employer is not None:
                 yield "works_at", appointee, employer
 
+
+def employment(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fact]:
+    """What holding a role says now: a head's post -> heads its own owner; staff and aides ->
+    works_at the last organization named in the post («заместитель директора завода «Х»» -> Х)."""
+    from .matchers import _role_owners, _role_relation  # matchers imports this module
+
+    if role.lemma in HEAD_ROLES and _role_relation(sentence, role) == "heads":
+        for owner in _role_owners(sentence, role):
+            found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
+            if found is not None:
+                yield "heads", person, found
+    elif role.lemma in _AIDES | STAFF_ROLES:
+        tail = _unit_chunk(sentence, _index(sentence, role))[1:]
+        owners = [
+            a
+            for t in tail
+            if t.pos in {"NOUN", "PROPN"}
+            for a in [argument(sentence, t, frozenset({ORGANIZATION}))]
+            if a is not None
+        ]
+        if owners:
+            yield "works_at", person, owners[-1]
+
+
+class RolePredicates:
+    """A role said with a verb: «Сергей Панин является (остаётся) генеральным директором компании
+    «Х»», «Андрей Назаров работает старшим научным сотрудником института «Х»», «занимает пост
+    директора ...» -> heads / works_at / holds_position now; «стал директором ...» ->
+    appointed_to(post) and what the post says now; «занимал пост директора ...» ->
+    formerly_headed."""
+
+    triggers = frozenset({"являться", "оставаться", "работать", "трудиться", "стать", "занимать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active  # matchers imports this module
+
+        if sentence.lemmas & PLAN_WORDS:
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
+                continue
+            now = _is_active(verb, "Pres", "Imp") and verb.feats.get("VerbForm") == "Fin"
+            became = verb.lemma == "стать" and _finished(verb)
+            finite = verb.feats.get("VerbForm") == "Fin"
+            before = verb.lemma == "занимать" and _is_active(verb, "Past", "Imp") and finite
+            subjects = sentence.kids(verb, "nsubj")
+            person = _person(sentence, subjects[0]) if subjects and (now or became or before) else None
+            for role in self._roles(sentence, verb) if person is not None else []:
+                if before:
+                    yield from self._former(sentence, role, person)
+                    continue
+                post = linear_post(sentence, role) if role.lemma in POSITION_NOUNS else None
+                post = post if post is not None and _names_owner(sentence, role) else None  # whose governor?
+                if became and post is not None:
+                    yield "appointed_to", person, post
+                facts = list(employment(sentence, role, person))
+                yield from facts
+                if now and not facts and post is not None:
+                    yield "holds_position", person, post
+
     @staticmethod
-    def _employer(sentence: ParsedSentence, role, appointee: Argument) -> Iterator[Fact]:
-        """A head's organization is the role's own owner; staff work at the last organization
-        named in the post («заместитель директора завода «Х»» -> Х)."""
-        from .matchers import _role_owners, _role_relation  # matchers imports this module
+    def _roles(sentence: ParsedSentence, verb) -> list:
+        """«является директором», «занимает пост | должность директора»."""
+        roles = []
+        for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod"):
+            if verb.lemma == "занимать":
+                if child.lemma in _POST_NOUNS and not sentence.preposition(child):
+                    roles += [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS]
+            elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
+                roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
+        return roles
 
-        if role.lemma in HEAD_ROLES and _role_relation(sentence, role) == "heads":
-            for owner in _role_owners(sentence, role):
-                found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
-                if found is not None:
-                    yield "heads", appointee, found
-        elif role.lemma in _AIDES | STAFF_ROLES:
-            tail = _unit_chunk(sentence, _index(sentence, role))[1:]
-            owners = [
-                a
-                for t in tail
-                if t.pos in {"NOUN", "PROPN"}
-                for a in [argument(sentence, t, frozenset({ORGANIZATION}))]
-                if a is not None
-            ]
-            if owners:
-                yield "works_at", appointee, owners[-1]
+    @staticmethod
+    def _former(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fact]:
+        for relation, _, owner in employment(sentence, role, person):
+            if relation == "heads":
+                yield "formerly_headed", person, owner
 
 
-PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits(), Successions(), Deputies())
+def _names_owner(sentence: ParsedSentence, role) -> bool:
+    """The post's tail names an organization or a place («министр экономики Тверской области»)."""
+    tail = _unit_chunk(sentence, _index(sentence, role))[1:]
+    spans = [sentence.article.span_of.get(t.id) for t in tail]
+    return any(span is not None and span.type in {"ORG", "LOC"} for span in spans)
+
+
+PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits(), Successions(), Deputies(), RolePredicates())
