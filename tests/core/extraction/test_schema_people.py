@@ -286,3 +286,19 @@ def test_a_role_said_with_a_verb_keeps_its_tense():
     }
     assert facts(f"Сергей Панин станет генеральным директором {company}.") == set()
     assert facts(f"Сергей Панин не является генеральным директором {company}.") == set()
+
+
+def test_a_deputy_of_an_assembly_is_a_member_of_it():
+    text = "Депутат Законодательного собрания Тверской области Галина Рябова заявила о проблеме."
+    assert facts(text) == {("Галина Рябова", "member_of", "Законодательное собрание Тверской области")}
+    assert facts(f"Бывший {text[0].lower()}{text[1:]}") == set()
+    assert facts("Иван Петров, член правления банка «Заречный», рассказал о кредитах.") == set()  # the board's
+
+
+def test_a_director_of_one_function_works_at_the_organization():
+    assert facts("Спортивный директор клуба «Сокол» Андрей Кузьмин рассказал о переговорах.") == {
+        ("Андрей Кузьмин", "works_at", "Сокол")
+    }
+    assert facts("Художественный руководитель театра «Маяк» Людмила Яковлева рассказала о премьере.") == {
+        ("Людмила Яковлева", "works_at", "Маяк")
+    }

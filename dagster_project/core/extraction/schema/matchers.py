@@ -835,7 +835,10 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
     if role.feats.get("Case") != name.feats.get("Case"):
         return None
     subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS
-    if not (_staff_role(role) or subunit_head) or "главный" in {t.lemma for t in title[: title.index(role)]}:
+    qualifiers = {t.lemma for t in title[: title.index(role)]}
+    # «спортивный директор», «художественный руководитель»: one function under the head, on the staff
+    function_head = role.lemma in HEAD_ROLES and bool(qualifiers - HEAD_ROLE_QUALIFIERS - {"главный"})
+    if not (_staff_role(role) or subunit_head or function_head) or "главный" in qualifiers:
         return None
     employers = []
     for token in nouns[1:]:

@@ -20,7 +20,7 @@ from .arguments import (
     phrase_argument,
     role_holder,
 )
-from .lexicon import CLASS_NOUNS, HEAD_ROLES, PLAN_WORDS, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
+from .lexicon import CLASS_NOUNS, FORMER_MARKERS, HEAD_ROLES, PLAN_WORDS, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
 from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, PLACE, POSITION
 
 Fact = tuple[str, Argument, Argument]
@@ -345,8 +345,10 @@ _NOT_UNITS = frozenset({"команда", "клуб", "группа", "сеть"
 
 
 def _unit_noun(sentence: ParsedSentence, token) -> bool:
-    return is_role_noun(sentence, token) and token.lemma not in _NOT_UNITS and (
-        token.lemma in SUBUNIT_NOUNS or CLASS_NOUNS.get(token.lemma) == ORGANIZATION
+    return (
+        is_role_noun(sentence, token)
+        and token.lemma not in _NOT_UNITS
+        and (token.lemma in SUBUNIT_NOUNS or CLASS_NOUNS.get(token.lemma) == ORGANIZATION)
     )
 
 
@@ -756,4 +758,31 @@ def _names_owner(sentence: ParsedSentence, role) -> bool:
     return any(span is not None and span.type in {"ORG", "LOC"} for span in spans)
 
 
-PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits(), Successions(), Deputies(), RolePredicates())
+# Members of an elected or collective body: «депутат Законодательного собрания», «член правления банка».
+_MEMBER_ROLES = frozenset({"депутат", "член"})
+
+
+class MemberAppositions:
+    """«Депутат Законодательного собрания Тверской области Галина Рябова», «Иван Петров, член
+    совета Ассоциации «Х»» -> member_of(person, body). The body is the role's own genitive: a member
+    of a bank's board is no member of the bank."""
+
+    triggers = _MEMBER_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for role in sentence.tokens:
+            if role.lemma not in _MEMBER_ROLES or not is_role_noun(sentence, role):
+                continue
+            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS or leaves_post(sentence, role):
+                continue
+            holder = title_holder(sentence, role)
+            owners = [
+                o for o in sentence.kids(role, "nmod") if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+            ]
+            for owner in owners if holder is not None else []:
+                body = argument(sentence, owner, frozenset({ORGANIZATION}))
+                if body is not None:
+                    yield "member_of", holder, body
+
+
+PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits(), Successions(), Deputies(), RolePredicates(), MemberAppositions())
