@@ -302,3 +302,13 @@ def test_a_director_of_one_function_works_at_the_organization():
     assert facts("Художественный руководитель театра «Маяк» Людмила Яковлева рассказала о премьере.") == {
         ("Людмила Яковлева", "works_at", "Маяк")
     }
+
+
+def test_a_pronoun_leader_is_the_one_person_it_can_mean():
+    found = facts("Кирилл Данилов назначен министром транспорта. Ранее он возглавлял компанию «Вектор».")
+    assert ("Кирилл Данилов", "formerly_headed", "Вектор") in found
+    text = "Анна Котова назначена министром. С 2020 года она руководит лабораторией морской геологии института «Океан»."
+    assert ("Анна Котова", "heads", "Лаборатория морской геологии института «Океан»") in facts(text)
+    # two people before it, or one of the other gender: the pronoun means no one we can tell
+    assert of("formerly_headed", "Кирилл Данилов и Павел Рябов посетили завод. Ранее он возглавлял «Вектор».") == set()
+    assert of("formerly_headed", "Анна Котова назначена министром. Ранее он возглавлял компанию «Вектор».") == set()

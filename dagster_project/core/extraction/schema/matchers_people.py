@@ -785,4 +785,72 @@ class MemberAppositions:
                     yield "member_of", holder, body
 
 
-PEOPLE_PATTERNS = (*PEOPLE_PATTERNS, LedUnits(), Successions(), Deputies(), RolePredicates(), MemberAppositions())
+_PERSONAL_PRONOUNS = {"он": "Masc", "она": "Fem"}
+
+
+def pronoun_person(sentence: ParsedSentence, pronoun) -> Argument | None:
+    """«Кирилл Данилов ... . Ранее он возглавлял ...»: «он» / «она» names the one person named
+    before it in its sentence and the sentence before, when that person's gender fits; nothing
+    when two people could be meant."""
+    gender = _PERSONAL_PRONOUNS.get(pronoun.lemma)
+    if gender is None or pronoun.feats.get("Number") != "Sing":
+        return None
+    contexts = [(sentence, [t for t in sentence.tokens if t.stop <= pronoun.start])]
+    if 0 < sentence.index <= len(sentence.article.sentences):
+        previous = ParsedSentence(sentence.article.sentences[sentence.index - 1], sentence.article, sentence.index - 1)
+        contexts.append((previous, previous.tokens))
+    people: dict[str, tuple[Argument, str | None]] = {}
+    for context, tokens in contexts:
+        for token in tokens:
+            found = entity_argument(context, token) if _person_starting_at(context, token) is not None else None
+            if found is not None and found.type == PERSON:
+                people[found.normal] = (found, token.feats.get("Gender"))
+    if len(people) != 1:
+        return None
+    ((person, person_gender),) = people.values()
+    return person if person_gender == gender else None
+
+
+class PronounLeaders:
+    """«Ранее он возглавлял управление транспорта мэрии Верхнеозёрска» after a sentence about
+    Кирилл Данилов -> formerly_headed(Кирилл Данилов, ...); «она руководит ...» -> heads. The verb
+    patterns read named subjects; this one only a pronoun that can mean one person alone."""
+
+    triggers = frozenset({"возглавлять", "руководить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active  # matchers imports this module
+
+        if sentence.lemmas & PLAN_WORDS:
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
+                continue
+            relation = "heads" if _is_active(verb, "Pres", "Imp") else None
+            relation = relation or ("formerly_headed" if _is_active(verb, "Past", "Imp") else None)
+            pronouns = [s for s in sentence.kids(verb, "nsubj") if s.lemma in _PERSONAL_PRONOUNS]
+            person = pronoun_person(sentence, pronouns[0]) if relation and pronouns else None
+            case = "Acc" if verb.lemma == "возглавлять" else "Ins"
+            objects = [
+                o
+                for o in sentence.kids(verb, "obj", "obl")
+                if o.feats.get("Case") == case and not sentence.preposition(o)
+            ]
+            for obj in objects if person is not None else []:
+                if obj.lemma in SUBUNIT_NOUNS:
+                    yield from _unit_facts(sentence, person, _index(sentence, obj), relation)
+                    continue
+                found = argument(sentence, obj, frozenset({ORGANIZATION, PLACE}))
+                if found is not None:
+                    yield relation, person, found
+
+
+PEOPLE_PATTERNS = (
+    *PEOPLE_PATTERNS,
+    LedUnits(),
+    Successions(),
+    Deputies(),
+    RolePredicates(),
+    MemberAppositions(),
+    PronounLeaders(),
+)
