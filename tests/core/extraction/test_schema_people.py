@@ -312,3 +312,13 @@ def test_a_pronoun_leader_is_the_one_person_it_can_mean():
     # two people before it, or one of the other gender: the pronoun means no one we can tell
     assert of("formerly_headed", "Кирилл Данилов и Павел Рябов посетили завод. Ранее он возглавлял «Вектор».") == set()
     assert of("formerly_headed", "Анна Котова назначена министром. Ранее он возглавлял компанию «Вектор».") == set()
+
+
+def test_taking_the_lead_now_is_heading_but_not_when_dated_to_another_year():
+    assert facts("Анна Котова возглавила Приморский институт океанологии.") == {
+        ("Анна Котова", "heads", "Приморский институт океанологии")
+    }
+    assert facts("Кимрский район возглавил Иван Петров.") == {("Иван Петров", "heads", "Кимрский район")}
+    assert facts("В 2015 году Анна Котова возглавила Приморский институт океанологии.") == set()
+    assert facts("Ранее Анна Котова возглавила Приморский институт океанологии.") == set()
+    assert facts("Анна Котова возглавит Приморский институт океанологии.") == set()

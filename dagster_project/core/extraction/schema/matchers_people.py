@@ -845,6 +845,27 @@ class PronounLeaders:
                     yield relation, person, found
 
 
+class TookTheLead:
+    """«Анна Котова возглавила институт «Х»», «Кимрский район возглавил Иван Петров» -> heads: news
+    reports taking the lead when it happens. Not when the sentence dates it to another year or to
+    before («в 2015 году возглавил», «ранее возглавил»): the lead may have passed since."""
+
+    triggers = frozenset({"возглавить"})
+    _EARLIER = frozenset({"ранее", "прежде", "раньше", "когда-то", "затем", "потом"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _verb  # matchers imports this module
+
+        if sentence.lemmas & (PLAN_WORDS | self._EARLIER) or self._dated_to_another_year(sentence):
+            return
+        yield from _verb("heads", "возглавить", "Past", "Perf").match(sentence)
+
+    @staticmethod
+    def _dated_to_another_year(sentence: ParsedSentence) -> bool:
+        year = sentence.article.published.year
+        return any(t.text.isdigit() and len(t.text) == 4 and int(t.text) != year for t in sentence.tokens)
+
+
 PEOPLE_PATTERNS = (
     *PEOPLE_PATTERNS,
     LedUnits(),
@@ -853,4 +874,5 @@ PEOPLE_PATTERNS = (
     RolePredicates(),
     MemberAppositions(),
     PronounLeaders(),
+    TookTheLead(),
 )
