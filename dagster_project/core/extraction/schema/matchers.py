@@ -826,6 +826,7 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
     """The organization a titled person works at: a staff role («сотрудник», «профессор») or the
     head of a unit («руководитель лаборатории») first, agreeing with the name in case; none for a
     former role or one that leads the organization itself (RoleAppositions reads those)."""
+    title = _from_the_role(title, name)
     nouns = [t for t in title if t.pos in {"NOUN", "PROPN"}]
     if len(nouns) < 2 or {t.lemma for t in title[: title.index(nouns[0])]} & FORMER_MARKERS:
         return None
@@ -847,6 +848,15 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
         if found is not None and genitive and (not employers or employers[-1].normal != found.normal):
             employers.append(found)
     return employers[-1] if employers else None
+
+
+def _from_the_role(title: list, name) -> list:
+    """«(По) словам | спортивного директора «Сокола» Андрея Кузьмина»: a leading noun in another
+    case than the name governs the title and is no part of it."""
+    at = 0
+    while at < len(title) and title[at].pos == "NOUN" and title[at].feats.get("Case") != name.feats.get("Case"):
+        at += 1
+    return title[at:]
 
 
 class LaureateLists:
