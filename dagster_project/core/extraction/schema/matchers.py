@@ -47,7 +47,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_people import PEOPLE_PATTERNS, is_role_noun, leaves_post, post_argument, title_holder
+from .matchers_people import APPOSITION_MARKS, PEOPLE_PATTERNS, is_role_noun, leaves_post, post_argument, title_holder
 from .matchers_places import (
     AdjectivalOrigins,
     BracketOrigins,
@@ -799,11 +799,11 @@ def _title_before(sentence: ParsedSentence, span) -> list | None:
 
 
 def _title_after(sentence: ParsedSentence, span) -> list | None:
-    """«Иван Петров, профессор университета «Х», ...»: the words after the comma up to the next
-    comma, dash or the sentence's end."""
+    """«Иван Петров, профессор университета «Х», ...», «Иван Петров — профессор ...»: the words
+    after the comma or dash up to the next comma, dash or the sentence's end."""
     tokens = sentence.tokens
     after = _position(sentence, span.tokens[-1]) + 1
-    if after >= len(tokens) or tokens[after].text != ",":
+    if after >= len(tokens) or tokens[after].text not in APPOSITION_MARKS:
         return None
     last, depth = after, 0
     for i in range(after + 1, len(tokens)):
@@ -822,18 +822,24 @@ def _staff_role(token) -> bool:
     return token.lemma in STAFF_ROLES or any(part in STAFF_ROLES for part in token.lemma.split("-"))
 
 
+def _staff_noun(token) -> bool:
+    """A noun of a title; «заведующая» the tagger may read as an adjective in any case."""
+    return token.pos in {"NOUN", "PROPN"} or token.lemma == "заведовать"
+
+
 def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
     """The organization a titled person works at: a staff role («сотрудник», «профессор») or the
     head of a unit («руководитель лаборатории») first, agreeing with the name in case; none for a
     former role or one that leads the organization itself (RoleAppositions reads those)."""
     title = _from_the_role(title, name)
-    nouns = [t for t in title if t.pos in {"NOUN", "PROPN"}]
+    nouns = [t for t in title if _staff_noun(t)]
     if len(nouns) < 2 or {t.lemma for t in title[: title.index(nouns[0])]} & FORMER_MARKERS:
         return None
     role, owned = nouns[0], nouns[1]
-    if not is_role_noun(sentence, role) or role.text.lower().startswith("экс"):
+    head_of_unit = role.lemma == "заведовать"
+    if not (is_role_noun(sentence, role) or head_of_unit) or role.text.lower().startswith("экс"):
         return None
-    if role.feats.get("Case") != name.feats.get("Case"):
+    if role.feats.get("Case") != name.feats.get("Case") and not head_of_unit:
         return None
     subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS
     qualifiers = {t.lemma for t in title[: title.index(role)]}

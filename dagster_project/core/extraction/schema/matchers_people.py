@@ -29,6 +29,7 @@ Fact = tuple[str, Argument, Argument]
 _BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "SCONJ", "PRON", "ADV", "NUM", "PUNCT"})
 _ENCLOSING = {"«": 1, "(": 1, "»": -1, ")": -1}
 _POST_NOUNS = frozenset({"пост", "должность"})
+APPOSITION_MARKS = frozenset({",", "—", "–"})  # what opens a title after a name
 
 
 def is_role_noun(sentence: ParsedSentence, token) -> bool:
@@ -57,6 +58,8 @@ def title_holder(sentence: ParsedSentence, role) -> Argument | None:
         return None  # «исполняющий обязанности министра Анна Котова» acts for the minister, is none
     if at > 0 and tokens[at - 1].lemma in _POST_NOUNS:
         return None  # «сменил на посту директора завода Ивана Петрова»: the name is the verb's
+    if _titled_by_another(tokens, at):
+        return None  # «заместителя директора завода Ивана Петрова»: the deputy's name, not the director's
     depth = 0
     for token in tokens[at + 1 :]:
         depth += _ENCLOSING.get(token.text, 0)
@@ -73,6 +76,16 @@ def title_holder(sentence: ParsedSentence, role) -> Argument | None:
     return _name_before_comma(sentence, at)
 
 
+def _titled_by_another(tokens: list, at: int) -> bool:
+    """A role governed by a person noun before it («заместитель | директора», «помощника |
+    губернатора»): the name after them titles the outer person."""
+    before = at - 1
+    while before >= 0 and tokens[before].pos == "ADJ":
+        before -= 1
+    outer = tokens[before] if before >= 0 else None
+    return outer is not None and outer.pos == "NOUN" and outer.feats.get("Animacy") == "Anim"
+
+
 def _agree_in_case(role, name) -> bool:
     """A title and its name stand in one case; an unknown case (a name the tagger missed) passes."""
     cases = {role.feats.get("Case"), name.feats.get("Case")}
@@ -80,12 +93,13 @@ def _agree_in_case(role, name) -> bool:
 
 
 def _name_before_comma(sentence: ParsedSentence, at: int) -> Argument | None:
-    """«Олег Ветров, генеральный директор ...»: only adjectives between the comma and the role."""
+    """«Олег Ветров, генеральный директор ...», «Олег Ветров — генеральный директор ...»: only
+    adjectives between the comma or dash and the role."""
     tokens = sentence.tokens
     first = at
     while first > 0 and tokens[first - 1].pos == "ADJ":
         first -= 1
-    if first < 2 or tokens[first - 1].text != ",":
+    if first < 2 or tokens[first - 1].text not in APPOSITION_MARKS:
         return None
     last = tokens[first - 2]
     span = sentence.article.span_of.get(last.id)
@@ -362,7 +376,7 @@ def _unit_chunk(sentence: ParsedSentence, start: int) -> list:
         if not inside and i > start and token.text != "№" and token.pos not in _CHUNK_POS:
             break
         if not inside and i > start and token.pos in {"NOUN", "PROPN"} and token.feats.get("Case") != "Gen":
-            if tokens[i - 1].text != "№":
+            if tokens[i - 1].text != "№" and not token.text.isupper():  # «ВТУ»: an abbreviation has no case
                 break
         if sentence.article.span_of.get(token.id) is not None and sentence.article.span_of[token.id].type == "PER":
             break
@@ -441,18 +455,40 @@ class LedUnits:
     heads(person, unit) and works_at(person, the organization the unit belongs to). A past
     imperfective («которой руководил») -> formerly_headed; a plan gives nothing."""
 
-    triggers = frozenset({"руководство", "глава", "руководить", "возглавлять"})
+    triggers = frozenset({"руководство", "глава", "руководить", "возглавлять", "заведовать"}) | HEAD_ROLES
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if sentence.lemmas & PLAN_WORDS:
             return
         for at, token in enumerate(sentence.tokens):
             found = self._led_by(sentence, at) if token.lemma in {"под", "в", "во"} else None
+            found = found or self._unit_title(sentence, at)
             if found is not None:
                 unit_at, person = found
                 yield from _unit_facts(sentence, person, unit_at, "heads")
             elif token.lemma in {"руководить", "возглавлять"}:
                 yield from self._leading_verb(sentence, token)
+
+    @staticmethod
+    def _unit_title(sentence: ParsedSentence, at: int):
+        """«заведующий лабораторией ... Андрей Назаров», «руководитель лаборатории ... Полина
+        Ясинская»: a head's title over a unit, with the name it titles."""
+        from .matchers import _role_relation  # matchers imports this module
+
+        tokens = sentence.tokens
+        role = tokens[at]
+        head_role = role.lemma in HEAD_ROLES and is_role_noun(sentence, role)
+        if not (head_role or role.lemma == "заведовать") or at + 1 >= len(tokens):
+            return None
+        if tokens[at + 1].lemma not in SUBUNIT_NOUNS or (head_role and _role_relation(sentence, role) != "heads"):
+            return None
+        chunk = _unit_chunk(sentence, at + 1)
+        person = title_holder(sentence, role) if head_role else None
+        if person is None and chunk and not _titled_by_another(tokens, at):
+            after = _index(sentence, chunk[-1]) + 1  # the name right after the title
+            span = _person_starting_at(sentence, tokens[after]) if after < len(tokens) else None
+            person = entity_argument(sentence, tokens[after]) if span is not None else None
+        return (at + 1, person) if person is not None and person.type == PERSON else None
 
     @staticmethod
     def _led_by(sentence: ParsedSentence, at: int):
