@@ -351,3 +351,11 @@ def test_a_name_after_a_role_governed_by_another_titles_the_outer_role():
 def test_a_title_after_a_dash_is_the_names_title():
     text = "Иван Петров — директор завода «Электроприбор» — рассказал о планах."
     assert facts(text) == {("Иван Петров", "heads", "Электроприбор")}
+
+
+def test_a_director_for_one_field_works_at_the_organization():
+    text = "Директор по развитию компании «Полярная звезда» Игорь Лебедев рассказал о проекте."
+    assert facts(text) == {("Игорь Лебедев", "works_at", "Полярная звезда")}
+    assert facts("Анна Котова трудится в Приморской краевой больнице.") == {
+        ("Анна Котова", "works_at", "Приморская краевая больница")
+    }

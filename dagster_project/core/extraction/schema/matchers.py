@@ -759,6 +759,13 @@ def _person_spans(sentence: ParsedSentence) -> list:
 _TITLE_BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "ADP", "SCONJ", "PRON", "ADV", "NUM"})
 
 
+def _title_boundary(token) -> bool:
+    """A word no title holds; «по» does: «директор по развитию компании «Х»»."""
+    if token.pos == "ADP" and token.lemma == "по":
+        return False
+    return token.pos in _TITLE_BOUNDARY_POS or token.pos == "PUNCT"
+
+
 def _position(sentence: ParsedSentence, token) -> int:
     return next(i for i, t in enumerate(sentence.tokens) if t.id == token.id)
 
@@ -777,7 +784,7 @@ def _title_words(sentence: ParsedSentence, tokens: list) -> list | None:
             continue
         if depth or token.text in {"«", "»"}:
             continue
-        if token.pos in _TITLE_BOUNDARY_POS or token.pos == "PUNCT":
+        if _title_boundary(token):
             return None
         words.append(token)
     return words
@@ -792,7 +799,7 @@ def _title_before(sentence: ParsedSentence, span) -> list | None:
         text = tokens[i].text
         depth += {")": 1, "(": -1}.get(text, 0)
         inside = depth > 0 or text in {"(", ")", "«", "»"}
-        if not inside and (tokens[i].pos in _TITLE_BOUNDARY_POS or tokens[i].pos == "PUNCT"):
+        if not inside and _title_boundary(tokens[i]):
             break
         first = i
     return _title_words(sentence, tokens[first:start])
@@ -810,7 +817,7 @@ def _title_after(sentence: ParsedSentence, span) -> list | None:
         text = tokens[i].text
         depth += {"(": 1, ")": -1}.get(text, 0)
         inside = depth > 0 or text in {"(", ")", "«", "»"}
-        if not inside and (tokens[i].pos in _TITLE_BOUNDARY_POS or tokens[i].pos == "PUNCT"):
+        if not inside and _title_boundary(tokens[i]):
             if tokens[i].text not in {",", "—", "–", ".", ")"}:
                 return None  # «Иван Петров, профессор университета, который ...» reads on
             break
@@ -844,7 +851,8 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
     subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS
     qualifiers = {t.lemma for t in title[: title.index(role)]}
     # «спортивный директор», «художественный руководитель»: one function under the head, on the staff
-    function_head = role.lemma in HEAD_ROLES and bool(qualifiers - HEAD_ROLE_QUALIFIERS - {"главный"})
+    by_function = any(t.lemma == "по" for t in title)  # «директор по развитию»
+    function_head = role.lemma in HEAD_ROLES and (bool(qualifiers - HEAD_ROLE_QUALIFIERS - {"главный"}) or by_function)
     if not (_staff_role(role) or subunit_head or function_head) or "главный" in qualifiers:
         return None
     employers = []
@@ -1180,7 +1188,7 @@ PATTERNS = (
     _verb("formerly_headed", "руководить", "Past", "Imp", Slot(cases=frozenset({"Ins"}))),
     _verb("succeeded", "сменить", "Past", "Perf", requires=frozenset({"пост", "должность"})),  # «на посту»
     _verb("based_in", "базироваться", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
-    _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
+    _verb("works_at", "работать трудиться", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
     _verb(
