@@ -868,7 +868,9 @@ def _from_the_role(title: list, name) -> list:
     """«(По) словам | спортивного директора «Сокола» Андрея Кузьмина»: a leading noun in another
     case than the name governs the title and is no part of it."""
     at = 0
-    while at < len(title) and title[at].pos == "NOUN" and title[at].feats.get("Case") != name.feats.get("Case"):
+    while at < len(title) and (
+        title[at].pos == "ADP" or (title[at].pos == "NOUN" and title[at].feats.get("Case") != name.feats.get("Case"))
+    ):
         at += 1
     return title[at:]
 
