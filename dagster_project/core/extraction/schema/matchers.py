@@ -47,7 +47,15 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_people import APPOSITION_MARKS, PEOPLE_PATTERNS, is_role_noun, leaves_post, post_argument, title_holder
+from .matchers_people import (
+    APPOSITION_MARKS,
+    PEOPLE_PATTERNS,
+    is_role_noun,
+    leaves_post,
+    post_argument,
+    quoted_after,
+    title_holder,
+)
 from .matchers_places import (
     AdjectivalOrigins,
     BracketOrigins,
@@ -339,6 +347,8 @@ class RoleAppositions:
                 relation = "formerly_headed"  # «Глава района Иван Петров ушёл в отставку»
             types = SCHEMA[relation].object_types
             for owner in _role_owners(sentence, role):
+                if owner.lemma in SUBUNIT_NOUNS and not quoted_after(sentence, owner):
+                    continue  # the head of «лаборатории ... ТИО» leads the lab (LedUnits), not ТИО
                 found = argument(sentence, owner, types)
                 if found is not None and found.type in {ORGANIZATION, PLACE}:
                     yield relation, holder, found

@@ -6,6 +6,7 @@ over the wrong role nouns); posts taken and left («занял пост», «в�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -14,6 +15,7 @@ from .arguments import (
     _PHRASE_RELS,
     Argument,
     ParsedSentence,
+    _alias,
     _phrase_tokens,
     argument,
     entity_argument,
@@ -351,6 +353,12 @@ class Speakers:
 PEOPLE_PATTERNS = (PostChanges(), ActingAppointments(), Speakers())
 
 
+def _planned(sentence: ParsedSentence) -> bool:
+    """A verb that plans what the sentence says («планирует возглавить», «ожидается»); a noun
+    («рассказал о планах») plans nothing."""
+    return any(t.lemma in PLAN_WORDS and t.pos == "VERB" for t in sentence.tokens)
+
+
 # --- units and their heads ------------------------------------------------------------------
 
 _CHUNK_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM"})
@@ -376,7 +384,7 @@ def _unit_chunk(sentence: ParsedSentence, start: int) -> list:
         if not inside and i > start and token.text != "№" and token.pos not in _CHUNK_POS:
             break
         if not inside and i > start and token.pos in {"NOUN", "PROPN"} and token.feats.get("Case") != "Gen":
-            if tokens[i - 1].text != "№" and not token.text.isupper():  # «ВТУ»: an abbreviation has no case
+            if tokens[i - 1].text != "№" and not _abbreviation(token):  # «БерГУ» has no case
                 break
         if sentence.article.span_of.get(token.id) is not None and sentence.article.span_of[token.id].type == "PER":
             break
@@ -405,20 +413,35 @@ def linear_post(sentence: ParsedSentence, role) -> Argument | None:
     return Argument(text, restore_yo(f"{changed} {sentence.surface(tail)}", text), POSITION, "должность")
 
 
+def quoted_after(sentence: ParsedSentence, token) -> bool:
+    return sentence.article.text[token.stop : token.stop + 2].lstrip().startswith("«")
+
+
+def _abbreviation(token) -> bool:
+    return sum(c.isupper() for c in token.text) >= 2
+
+
+_BRACKETED = re.compile(r"\s*\([^()]*\)?")  # the closing bracket may fall outside the words
+
+
 def unit_argument(sentence: ParsedSentence, unit, chunk: list) -> Argument | None:
     """A unit named by its noun phrase («лаборатория морской геологии Тихоморского института
     океанологии»), or the organization a class noun names («институт «Х»»)."""
     if unit.lemma not in SUBUNIT_NOUNS:
         return argument(sentence, unit, frozenset({ORGANIZATION}))
-    named = argument(sentence, unit, frozenset({ORGANIZATION}))
+    named = argument(sentence, unit, frozenset({ORGANIZATION})) if quoted_after(sentence, unit) else None
     if named is not None and named.descriptor == unit.lemma:
-        return named  # «лаборатория «Х»»
+        return named  # «лаборатория «Х»»; an abbreviation after it is the organization's («лаборатории ... ТИО»)
     tail = [t for t in chunk if t.start > unit.start]
-    if not any(t.pos in {"NOUN", "PROPN"} for t in tail):
-        return None  # «лаборатория» alone is anaphoric
+    if not any(t.id in sentence.article.span_of or _abbreviation(t) for t in tail):
+        return None  # «лаборатория морских биоресурсов» alone may be any institute's
     head = [t for t in chunk if t.start <= unit.start]
     changed = unit.lemma if len(head) == 1 else syntax_normal_form(head)
-    normal = restore_yo(f"{changed} {sentence.surface(tail)}", sentence.surface(chunk))
+    written = _BRACKETED.sub("", sentence.surface(tail))  # «(ТИО)» abbreviates the name before it
+    for token in tail:  # «лаборатория ... БерГУ» is the lab of the university the article spelled out
+        full = _alias(sentence.article, token.text) if _abbreviation(token) else ""
+        written = written.replace(token.text, inflect_phrase(full, "gent")) if full else written
+    normal = restore_yo(f"{changed} {written}", sentence.surface(chunk))
     return Argument(sentence.surface(chunk), normal[:1].upper() + normal[1:], ORGANIZATION, unit.lemma)
 
 
@@ -458,7 +481,7 @@ class LedUnits:
     triggers = frozenset({"руководство", "глава", "руководить", "возглавлять", "заведовать"}) | HEAD_ROLES
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        if sentence.lemmas & PLAN_WORDS:
+        if _planned(sentence):
             return
         for at, token in enumerate(sentence.tokens):
             found = self._led_by(sentence, at) if token.lemma in {"под", "в", "во"} else None
@@ -582,7 +605,7 @@ class Successions:
     triggers = frozenset({"сменить"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        if sentence.lemmas & PLAN_WORDS:
+        if _planned(sentence):
             return
         for verb in sentence.tokens:
             if verb.lemma != "сменить" or not _finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
@@ -652,7 +675,7 @@ class Deputies:
     triggers = frozenset({"назначить"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        if sentence.lemmas & PLAN_WORDS:
+        if _planned(sentence):
             return
         for verb in sentence.tokens:
             if verb.lemma != "назначить" or verb.feats.get("Aspect") != "Perf":
@@ -744,7 +767,7 @@ class RolePredicates:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         from .matchers import _is_active  # matchers imports this module
 
-        if sentence.lemmas & PLAN_WORDS:
+        if _planned(sentence):
             return
         for verb in sentence.tokens:
             if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
@@ -857,7 +880,7 @@ class PronounLeaders:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         from .matchers import _is_active  # matchers imports this module
 
-        if sentence.lemmas & PLAN_WORDS:
+        if _planned(sentence):
             return
         for verb in sentence.tokens:
             if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
