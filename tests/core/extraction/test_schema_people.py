@@ -372,3 +372,12 @@ def test_an_abbreviation_after_a_unit_names_its_organization_not_the_unit():
     }
     # a unit that names no organization may be any institute's
     assert of("heads", "Руководитель лаборатории морских биоресурсов Станислав Гордеев рассказал о планах.") == set()
+
+
+def test_a_quoted_name_of_a_common_nouns_thing_is_no_rival_organization():
+    text = (
+        "Университет подписал соглашение с авиакомпанией «Северное небо». "
+        "Откроется направление «Эксплуатация летательных аппаратов». "
+        "Генеральный директор авиакомпании Тимур Ахметов рассказал о планах."
+    )
+    assert of("heads", text) == {("Тимур Ахметов", "Северное небо")}

@@ -77,6 +77,8 @@ def _bare_quoted_organization(sentence, word, previous) -> bool:
         return False
     if span is None and _speech(sentence.article.text, word):
         return False
+    if span is None and previous is not None and previous.pos == "NOUN":
+        return False  # «направление «Техническая эксплуатация ...»»: the name of that noun's thing
     if span is not None and span.type != "ORG":  # a person or a place in quotes is no rival
         return False
     return previous is None or previous.lemma not in CLASS_NOUNS
