@@ -8,6 +8,7 @@ import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, asset
 
 from ..core.common.months import seed_for
+from ..core.graph.inference import with_implied_facts
 from ..core.graph.rdf import MonthGraph, write_graph
 from ..core.graph.subgraphs import (
     SUBGRAPH_TYPES,
@@ -30,13 +31,13 @@ from ._common import table_metadata
     io_manager_key="knowledge_graph_io_manager",
     description="One RDF graph for the month as an N-Quads file: facts in one named graph per article "
     "(provenance), node labels/types and relation frames in the default graph. Facts Wikidata "
-    "already knows are left out.",
+    "already knows are left out; facts the schema implies (a director works where he heads) are added.",
 )
 def knowledge_graph(
     context: AssetExecutionContext, normalized_triplets: pd.DataFrame, storage: StorageResource
 ) -> Output[dict]:
     known = normalized_triplets["in_wikidata"].fillna(False).astype(bool)
-    facts = normalized_triplets[~known]
+    facts = with_implied_facts(normalized_triplets[~known])
     path = storage.path("knowledge_graph", f"{context.partition_key}.nq")
     stats = write_graph(facts, path)
     context.log.info(f"graph: {stats.fact_triples} facts, {stats.entities} entities -> {path}")

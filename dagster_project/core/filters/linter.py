@@ -698,14 +698,17 @@ def other_sum_findings(question: str, items: list[str], article_ids: list[str], 
 
 
 def condition_findings(question: str, triples_text: str | None) -> list[Finding]:
-    """A cond question names both of its conditions: two predicates, and each condition's entity."""
+    """A cond question names both of its conditions: a predicate for each relation (two conditions by one
+    relation share it: «Кто посетил Казань и комбинат?»), and each condition's entity."""
     clauses = split_clauses(tokenize(question))
     predicates = [v for c in clauses for v in c.verbs if v.lemma() not in _COPULAS]
+    facts = json.loads(triples_text) if triples_text else []
+    relations = {fact.split("|")[1].strip() for fact in facts if fact.count("|") >= 2}
     findings = []
-    if len(predicates) < 2:
+    if len(predicates) < min(2, len(relations) or 2):
         findings.append(Finding(CONDITION_REDUNDANT, "the question names fewer than two conditions"))
     question_key = f" {' '.join(lemmas(question))} "
-    for fact in json.loads(triples_text) if triples_text else []:
+    for fact in facts:
         ends = [part.strip() for part in fact.split("|")]
         named = [end for end in (ends[0], ends[-1]) if f" {' '.join(lemmas(end))} " in question_key]
         if not named:

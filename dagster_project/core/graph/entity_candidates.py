@@ -19,7 +19,9 @@ Similarity mixes two signals, each in [0, 1]:
   alias table and names navec does not know ("Заречный-Лизинг") still match.
 
 score = max(spelling, (meaning_weight * meaning + (1 - meaning_weight) * spelling)); an exact
-lemma-key or alias match scores 1.0. A type, when given, keeps candidates of that type only.
+lemma-key or alias match scores 1.0, and so does a full name the mention abbreviates («ТНФ» of
+«Тихоморский научный фонд»), whose spelling and vector are far from it. A type, when given, keeps
+candidates of that type only.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from ..common.russian import fold, lemma_key, words
+from .normalization import abbreviates, is_abbreviation
 
 
 class EmbeddingError(RuntimeError):
@@ -158,6 +161,7 @@ class CandidateIndex:
             return []
         key = lemma_key(mention)
         alias_target = self.aliases.get(key)
+        abbreviation = is_abbreviation(mention.strip())
         meaning = self._vectors @ _unit_rows(self.embedder.embed([mention]))[0]
         found = []
         for i, name in enumerate(self.names):
@@ -166,7 +170,7 @@ class CandidateIndex:
             spelling = max(fuzz.ratio(key, self.keys[i]), fuzz.token_set_ratio(key, self.keys[i])) / 100
             similarity = max(0.0, float(meaning[i]))
             score = max(spelling, self.meaning_weight * similarity + (1 - self.meaning_weight) * spelling)
-            if key == self.keys[i] or alias_target == name:
+            if key == self.keys[i] or alias_target == name or (abbreviation and abbreviates(mention.strip(), name)):
                 score = 1.0
             found.append(Candidate(name, round(score, 4), self.types[i], round(similarity, 4), round(spelling, 4)))
         found.sort(key=lambda c: (-c.score, c.name))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,9 @@ from rapidfuzz import fuzz, process
 
 from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
+from ..extraction.schema.anaphora import shortens
+from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
+from ..extraction.schema.relations import ORGANIZATION, PLACE
 from .rdf import SCHEMA_KEY_PREFIX
 
 LITERAL_TYPES = {"NUM", "DATE"}
@@ -127,6 +131,7 @@ def build_entity_table(
     base_key: dict[tuple[str, str], str] = {}
     for normal, kind in named[["normal", "type"]].drop_duplicates().itertuples(index=False):
         base_key[(normal, kind)] = entity_base_key(normal, aliases)
+    base_key = _namesakes_kept_apart(named, base_key)
     frequency = Counter(base_key[(n, t)] for n, t in named[["normal", "type"]].itertuples(index=False))
     types_of: dict[str, Counter] = defaultdict(Counter)
     for (_, kind), key in base_key.items():
@@ -142,6 +147,22 @@ def build_entity_table(
     _join_abbreviations(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
+
+
+def _namesakes_kept_apart(named: pd.DataFrame, base_key: dict[tuple[str, str], str]) -> dict[tuple[str, str], str]:
+    """A place and an organization that share a name stay two entities when the texts call one a
+    place and the other an organization by a class noun («город Сокол», «клуб «Сокол»»); without
+    such words the mentions are one entity of the type most of them have (NER calls one town an
+    organization in one article and a place in another)."""
+    described: dict[str, set[str]] = defaultdict(set)
+    for normal, kind, descriptor in named[["normal", "type", "descriptor"]].drop_duplicates().itertuples(index=False):
+        if descriptor and CLASS_NOUNS.get(descriptor) == (PLACE if kind == "LOC" else ORGANIZATION):
+            described[base_key[(normal, kind)]].add(kind)
+    apart = {key for key, kinds in described.items() if {"LOC", "ORG"} <= kinds}
+    return {
+        (normal, kind): f"{key} ({kind})" if key in apart and kind in {"LOC", "ORG"} else key
+        for (normal, kind), key in base_key.items()
+    }
 
 
 def _join_lone_surnames(clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter]) -> None:
@@ -297,6 +318,100 @@ def relation_label(verb: str, complement: str, preposition: str, case: str) -> s
     return f"{words} ({hint})" if hint else words
 
 
+def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
+    """(article_id, short name) -> the full name it shortens.
+
+    News names an institution in full once («Администрация Хвойногорского муниципального округа»)
+    and then by its class noun with what is left of its name («администрация округа»,
+    «администрация города» for the city's administration, «институт океанологии»). Only a generic
+    short name (a class noun, no proper word of its own) is resolved, to a full name it shortens:
+    the same words with only adjectives left out («Хвойногорского муниципального»), ending in the
+    same noun. The full name is the one of its own article that fits; when the article has none, the
+    one of the month that fits and whose left-out proper words the article names elsewhere
+    («Хвойногорский районный суд» beside «администрация округа»). Two that fit resolve nothing.
+    Work is per article and per last word of a name, so it grows with the month."""
+    names_of, evidence = _organizations_and_lemmas(raw)
+    words = {name: entity_base_key(name, {}).split() for name in set().union(*names_of.values())}
+    # full names by their last word and the stem of a proper word of theirs («округ», «хвойногор»)
+    full_names: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for name, name_words in words.items():
+        if name_words and not _generic_name(name, name_words):
+            for stem in _proper_stems(name):
+                full_names[(name_words[-1], stem)].add(name)
+    resolved: dict[tuple[str, str], str] = {}
+    for article, names in names_of.items():
+        stems = {_stem(lemma) for lemma in evidence[article]}
+        for short in names:
+            if not words[short] or not _generic_name(short, words[short]):
+                continue
+            full = {name for name in names if name != short and shortens(words[short], words[name], name)}
+            if not full:
+                candidates = {name for stem in stems for name in full_names.get((words[short][-1], stem), ())}
+                full = _month_full_names(words[short], candidates, words, stems)
+            if len(full) == 1:
+                resolved[(article, short)] = full.pop()
+    return resolved
+
+
+def _organizations_and_lemmas(raw: pd.DataFrame) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Per article: the organizations its facts name, and the lemmas of every name they give."""
+    names_of: dict[str, set[str]] = defaultdict(set)
+    evidence: dict[str, set[str]] = defaultdict(set)
+    mentions: set[tuple[str, str, str]] = set()
+    for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
+        columns = (raw["article_id"].tolist(), raw[name_column].tolist(), raw[type_column].tolist())
+        mentions.update(zip(*columns, strict=True))
+    for article, name, kind in mentions:
+        if kind == "ORG":
+            names_of[article].add(name)
+        if kind not in LITERAL_TYPES:
+            evidence[article].update(_lemma_words(name))
+    return names_of, evidence
+
+
+def _month_full_names(short: list[str], candidates: set[str], words: dict[str, list[str]], stems: set[str]) -> set[str]:
+    """The month's full names `short` shortens whose left-out proper words the article names."""
+    own = stems - {_stem(w) for w in short}
+    return {name for name in candidates if shortens(short, words[name], name) and _left_out_named(short, name, own)}
+
+
+def _proper_stems(name: str) -> list[str]:
+    """Stems of the capitalized words of a name after its first: «хвойногор» of «Администрация
+    Хвойногорского муниципального округа»."""
+    return [_stem(lemma_key(w)) for w in name.split()[1:] if w[:1].isupper()]
+
+
+def _left_out_named(short: list[str], full_name: str, stems: set[str]) -> bool:
+    """Every proper word the short name leaves out of the full name («Хвойногорского») has its stem
+    among `stems` (of the article's other names: «Хвойногорский районный суд»); at least one such word."""
+    kept = {_stem(w) for w in short}
+    left_out = [stem for stem in _proper_stems(full_name) if stem not in kept]
+    return bool(left_out) and all(stem in stems for stem in left_out)
+
+
+_ADJECTIVE_ENDING = re.compile(r"(?:ский|ской|ый|ий|ой)$")
+
+
+@lru_cache(maxsize=200_000)
+def _lemma_words(name: str) -> tuple[str, ...]:
+    return tuple(lemma_key(name).split())
+
+
+@lru_cache(maxsize=100_000)
+def _stem(lemma: str) -> str:
+    """«хвойногорский» -> «хвойногор», so the adjective and its town («Бережанск») share it."""
+    stem = _ADJECTIVE_ENDING.sub("", lemma)
+    return stem if len(stem) >= 4 else lemma
+
+
+def _generic_name(name: str, words: list[str]) -> bool:
+    """«Администрация округа», «институт океанологии»: a class noun with nothing proper of its own
+    (no quotes, no capital but the first)."""
+    if "«" in name or any(w[:1].isupper() for w in name.split()[1:]):
+        return False
+    return any(CLASS_NOUNS.get(w) == ORGANIZATION or w in INSTITUTION_NOUNS for w in words)
+
+
 def normalize_triplets(
     raw: pd.DataFrame, aliases: dict[str, str], links: list[tuple[str, str]] | None = None
 ) -> pd.DataFrame:
@@ -304,6 +419,7 @@ def normalize_triplets(
     `links`: entity merges decided elsewhere (see build_entity_table)."""
     if raw.empty:
         return pd.DataFrame(columns=NORMALIZED_COLUMNS)
+    raw = _with_full_names(raw, shortened_names(raw))
     entities = build_entity_table(raw, aliases, links=links)
     rows = []
     for row in raw.itertuples(index=False):
@@ -344,6 +460,19 @@ def normalize_triplets(
     frame = pd.DataFrame(rows, columns=NORMALIZED_COLUMNS)
     frame["in_wikidata"] = frame["in_wikidata"].astype("boolean")
     return frame
+
+
+def _with_full_names(raw: pd.DataFrame, resolved: dict[tuple[str, str], str]) -> pd.DataFrame:
+    """`raw` with each short name replaced by the full name it shortens in its article."""
+    if not resolved:
+        return raw
+    raw = raw.copy()
+    for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
+        raw[name_column] = [
+            resolved.get((article, name), name) if kind == "ORG" else name
+            for article, name, kind in zip(raw["article_id"], raw[name_column], raw[type_column], strict=True)
+        ]
+    return raw
 
 
 def _resolve(entities: dict, normal: str, kind: str, descriptor: str) -> dict:

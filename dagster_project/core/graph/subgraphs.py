@@ -226,6 +226,19 @@ def _implying_edges(store: Store, anchor, relation, direction: str) -> list[tupl
     return edges
 
 
+def _said_by_an_implying_relation(store: Store, triple: Triple) -> bool:
+    """Whether (s r o) also holds by a relation that implies r: the graph states «работает в» for the
+    director too (core/graph/inference.py), but a question about him asks what the text says,
+    «возглавляет»; the implied triple serves sets and conditions."""
+    s, r, o = triple
+    implying = IMPLIED_BY.get(_SCHEMA_IDS.get(r), ())
+    subject, obj = NamedNode(s), term_from_key(o)
+    return any(
+        next(store.quads_for_pattern(subject, relation_iri(SCHEMA_KEY_PREFIX + other), obj, None), None) is not None
+        for other in implying
+    )
+
+
 def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str]:
     """Partners of the anchor by relations that imply `relation`."""
     return {partner for partner, _ in _implying_edges(store, anchor, relation, direction)}
@@ -298,7 +311,8 @@ def _subgraph_of_row(
         rivals = _rival_partners(store, row["s"], row["r"], "out") | _rival_partners(store, row["o"], row["r"], "in")
         if rivals - {keys["s"], keys["o"]}:
             return None  # «Кто работает в X?» has a second answer: its director
-        return Subgraph("simple", ((keys["s"], keys["r"], keys["o"]),), (keys["o"],))
+        triple = (keys["s"], keys["r"], keys["o"])
+        return None if _said_by_an_implying_relation(store, triple) else Subgraph("simple", (triple,), (keys["o"],))
     if kind == "set":
         if int(row["partners"].value) > max_set_partners:
             return None
@@ -352,6 +366,8 @@ def _mh_of_row(store: Store, row: dict[str, object], keys: dict[str, str]) -> Su
         _edge(keys["q"], keys["r1"], keys["b"], keys["d1"]),
         _edge(keys["b"], keys["r2"], keys["x"], keys["d2"]),
     )
+    if any(_said_by_an_implying_relation(store, triple) for triple in triples):
+        return None
     return Subgraph("mh", triples, (keys["x"],), bridge=keys["b"], anchor=keys["q"])
 
 

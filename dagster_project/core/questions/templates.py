@@ -14,6 +14,7 @@ question is grammatical by construction:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..common.russian import (
@@ -216,6 +217,28 @@ def _preposition_parts(relation: Relation) -> tuple[str, str]:
     return preposition, noun
 
 
+def _place_preposition(relation: Relation, phrase: str) -> str:
+    """The relation's preposition before `phrase`; a locative «в» becomes «на» before a noun that takes
+    it («работает на судоверфи», «на комбинате, который ...»), as Russian has it for these nouns."""
+    preposition = relation.wording.preposition
+    if preposition != "в" or relation.wording.case != "loct":
+        return preposition
+    words = phrase.split("«")[0].split(",")[0].split()
+    head = next((word for word in words if not _adjectival(word)), "")
+    return "на" if head and lemma(head) in ON_NOUNS else preposition
+
+
+_ADJECTIVE_ENDING = re.compile(r"(?:ск|цк)(?:ий|ая|ое|ие|ого|ой|ому|ом|им|ую|их|ими)$")
+
+
+def _adjectival(word: str) -> bool:
+    """An adjective before the head noun, place adjectives included («Каменногорском», which a
+    dictionary takes for the town «Каменногорск»)."""
+    return bool(_ADJECTIVE_ENDING.search(word.lower())) or any(
+        parse.tag.POS in {"ADJF", "PRTF"} for parse in morph().parse(word)
+    )
+
+
 def wh_object(relation: Relation, node: NodeInfo, plural: bool = False) -> str:
     """The question word for the object of `relation`, with its preposition (plural: for a set)."""
     kind = argument_type(node, relation, is_subject=False)
@@ -234,8 +257,10 @@ def wh_object(relation: Relation, node: NodeInfo, plural: bool = False) -> str:
             return f"{preposition} {_which(noun, 'accs' if preposition in {'на', 'в'} else 'gent')}"
         wh = _WHO["gent"] if kind == PERSON else _which(kind_noun(node, kind, relation), "gent", plural)
         return f"{preposition} {noun} {wh}"
-    wh = _WHO[case] if kind == PERSON else _which(kind_noun(node, kind, relation), case, plural)
-    return f"{preposition} {wh}".strip()
+    if kind == PERSON:
+        return f"{preposition} {_WHO[case]}".strip()
+    noun = kind_noun(node, kind, relation)
+    return f"{_place_preposition(relation, noun)} {_which(noun, case, plural)}".strip()
 
 
 def wh_subject(relation: Relation, node: NodeInfo, plural: bool = False) -> tuple[str, str]:
@@ -271,7 +296,8 @@ def object_tail(relation: Relation, obj: NodeInfo) -> str:
     kind = argument_type(obj, relation, is_subject=False)
     wording = relation.wording
     case = "gent" if _preposition_parts(relation)[1] else wording.case
-    parts = (wording.complement, wording.preposition, name(obj, case, kind))
+    named = name(obj, case, kind)
+    parts = (wording.complement, _place_preposition(relation, named), named)
     return " ".join(p for p in parts if p)
 
 
@@ -353,7 +379,10 @@ def relative_clause(relation_id: str, described: NodeInfo, described_is_subject:
     preposition, noun = _preposition_parts(relation)
     case = "gent" if noun else relation.wording.case
     which = inflect_adjective("который", noun_gender, case, animate=kind == PERSON)
-    lead = f"{preposition} {noun} {which}" if noun else f"{preposition} {which}"
+    if noun:
+        lead = f"{preposition} {noun} {which}"
+    else:
+        lead = f"{_place_preposition(relation, kind_noun(described, kind, relation))} {which}"
     verb = verb_phrase(relation, gender(other, other_kind))
     return f"{lead.strip()} {verb} {relation.wording.complement} {name(other, 'nomn', other_kind)}"
 
@@ -467,7 +496,7 @@ def _multihop(sg: Subgraph, index: GraphIndex) -> str:
             wh,
             verb_phrase(relation, wh_gender),
             relation.wording.complement,
-            relation.wording.preposition,
+            _place_preposition(relation, described),
             described,
         )
         return _question(" ".join(p for p in parts if p))

@@ -154,6 +154,14 @@ def test_conditions_named():
     assert [f.code for f in unnamed] == [CONDITION_REDUNDANT]
 
 
+def test_two_conditions_by_one_relation_share_its_predicate():
+    # «посетил Казань и комбинат» names two visits with one verb; each place must still be named
+    facts = json.dumps(["Марина Крылова | посетить | Казань", "Марина Крылова | посетить | Каменский комбинат"])
+    assert condition_findings("Кто посетил Казань и Каменский комбинат?", facts) == []
+    one_named = condition_findings("Кто посетил Казань?", facts)
+    assert [f.code for f in one_named] == [CONDITION_REDUNDANT]
+
+
 ARTICLES = pd.DataFrame(
     [{"article_id": "a1", "title": "Новый мост в Твери",
       "text": "Компания «Мостострой» построила новый мост через Волгу в Твери. Мост открыла Мария Иванова."}]

@@ -58,6 +58,12 @@ def test_the_right_entity_is_the_first_candidate(navec_index, mention, entity_ty
     assert navec_index.candidates(mention, k=3, entity_type=entity_type)[0] == expected
 
 
+def test_an_abbreviation_finds_the_full_name_it_abbreviates():
+    index = CandidateIndex(["Тихоморский научный фонд", "Тихоморский край", "ТНК-Групп"], types=["ORG", "LOC", "ORG"])
+    assert index.candidates("ТНФ", k=1) == ["Тихоморский научный фонд"]
+    assert index.scored_candidates("ТНФ", k=1)[0].score == 1.0
+
+
 def test_candidates_respect_k_and_the_type(navec_index):
     found = navec_index.scored_candidates("Мельникова", k=2, entity_type="PER")
     assert [c.name for c in found] == ["Олег Мельников", "Анна Соколова"]

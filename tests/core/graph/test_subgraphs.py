@@ -262,6 +262,7 @@ def test_sampling_is_seeded_and_bounded(tmp_path):
 
 # --- exact expectations under --all, and agreement with the plain-Python statement -------------
 
+
 def cli_all(path, kind, capsys, *extra) -> set:
     assert main(["subgraphs", str(path), "--type", kind, "--all", *extra]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -510,3 +511,18 @@ def test_an_agreement_and_a_contract_are_one_kind_of_fact_for_uniqueness(tmp_pat
         not (answer == ("Гамма", "Дельта") and "signed_agreement_with" in str(triples))
         for triples, answer, _ in readable(store, "set")
     )
+
+
+def test_a_fact_stated_by_an_implying_relation_is_asked_by_that_relation_only(tmp_path):
+    # the graph says the director «работает в ТИО» too (core/graph/inference.py); a simple or a chain
+    # question about him asks «возглавляет», and the implied triple still joins the staff set
+    _, store = build_store(tmp_path, [
+        ("PER:Нина Вершинина", "schema:heads", "ТИО"),
+        ("PER:Нина Вершинина", "schema:works_at", "ТИО"),
+        ("PER:Анна Гордеева", "schema:works_at", "ТИО"),
+        ("ТИО", "schema:based_in", "LOC:Бережанск"),
+    ])  # fmt: skip
+    asked = {t for kind in ("simple", "mh") for triples, _, _ in readable(store, kind) for t in triples}
+    assert ("Нина Вершинина", "schema:heads", "ТИО") in asked
+    assert ("Нина Вершинина", "schema:works_at", "ТИО") not in asked
+    assert any(answer == ("Анна Гордеева", "Нина Вершинина") for _, answer, _ in readable(store, "set"))

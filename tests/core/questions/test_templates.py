@@ -18,6 +18,7 @@ from dagster_project.core.questions.templates import (
     counted_noun,
     description,
     generate_question,
+    relative_clause,
 )
 
 SOKOLOVA = NodeInfo("Анна Соколова", "PER")
@@ -533,3 +534,15 @@ def test_questions_on_started_construction():
     assert ask_subject("began_building", TECHNOGRAD, TERMINAL) == (
         "Какая компания приступила к строительству терминала «Южный»?"
     )
+
+
+def test_a_workplace_noun_that_takes_na_gets_it_everywhere_the_relation_says_v():
+    # «работает на судоверфи / на комбинате», not «в судоверфи»: the noun decides, not the relation
+    person = NodeInfo("Всеволод Мирошниченко", "PER", "")
+    shipyard = NodeInfo("Кречет", "ORG", "судоверфь")
+    plant = NodeInfo("Каменногорский металлургический комбинат", "ORG", "")
+    institute = NodeInfo("Тихоморский институт океанологии", "ORG", "институт")
+    assert ask_object("works_at", person, shipyard) == "На какой судоверфи работает Всеволод Мирошниченко?"
+    assert ask_subject("works_at", person, plant) == "Кто работает на Каменногорском металлургическом комбинате?"
+    assert ask_subject("works_at", person, institute) == "Кто работает в Тихоморском институте океанологии?"
+    assert relative_clause("works_at", shipyard, False, person).split()[:2] == ["на", "которой"]

@@ -1,72 +1,75 @@
 """A bare class noun that refers back to the one organization the article named with it.
 
 News names a company once («компания «Вектор» открыла завод») and then says «компания»:
-«Штаб-квартира компании находится в Казани», «компания подписала контракт». Such a noun is
-resolved only when nothing else could be meant: before it, the article named exactly one
-organization with that class noun and no bare quoted name («Полярный путь» without a class noun)
-that could be another organization of its kind.
+«Штаб-квартира компании находится в Казани», «компания подписала контракт». A university, a
+court or a mayoralty named in full is then «университет», «суд», «мэрия» («Бережанский
+государственный университет ... Университет подписал соглашение»). Such a noun is resolved only
+when nothing else could be meant: before it, the article named exactly one organization with that
+class noun (as its quoted name's class noun or as the head noun of its name) and no bare quoted
+name («Полярный путь» without a class noun) that could be another organization of its kind.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from ...common.russian import fold, restore_yo, span_nominative
+from ...common.russian import fold, lemma_key, morph
 from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
 from .relations import ORGANIZATION
 
 _QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 # Modifiers that keep a noun anaphoric: «эта компания», «сама компания».
 _ANAPHORIC_MODIFIERS = frozenset({"этот", "данный", "сам", "такой"})
+# Bare, these often mean a body the article did not name: «правительство» the country's after a
+# region's, «дума» the State Duma.
+_NEVER_ANAPHORIC = frozenset({"правительство", "дума"})
 
 
 def anaphoric_noun(sentence, token) -> bool:
     """A singular organization class noun with no name, modifier or owner of its own."""
-    if token.pos != "NOUN" or CLASS_NOUNS.get(token.lemma) != ORGANIZATION or token.lemma in INSTITUTION_NOUNS:
+    first = token is sentence.tokens[0]
+    if token.pos != "NOUN" and not (first and token.pos == "PROPN"):  # the tagger reads «Университет ...» as a name
         return False
-    if token.feats.get("Number") != "Sing" or (token.text[:1].isupper() and token is not sentence.tokens[0]):
+    organization = CLASS_NOUNS.get(token.lemma) == ORGANIZATION or token.lemma in INSTITUTION_NOUNS
+    if not organization or token.lemma in _NEVER_ANAPHORIC:
+        return False
+    if token.feats.get("Number") != "Sing" or (token.text[:1].isupper() and not first):
         return False
     own = sentence.kids(token, "amod", "nmod", "appos", "flat", "flat:name", "nummod", "det", "compound")
     return all(k.lemma in _ANAPHORIC_MODIFIERS for k in own)
 
 
-def earlier_namesake(sentence, token) -> tuple[str, str] | None:
+def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
     """(name, class noun) of the one organization the article named with this class noun before
-    `token`, if no other organization could be meant."""
+    `token`, if no other organization could be meant. `own_name(index, word)`: the organization's
+    name a word of the article's sentence `index` heads («университет» in «Бережанский
+    государственный университет»), or None."""
     text = sentence.article.text
-    names: set[str] = set()
+    names: dict[str, str] = {}
     rivals: set[str] = set()
-    for sent in sentence.article.sentences:
+    for index, sent in enumerate(sentence.article.sentences):
         previous = None
         for word in sent.tokens:
             if word.start >= token.start:
                 break
             quoted = _QUOTED_AFTER.match(text, word.stop)
             if word.lemma == token.lemma and quoted is not None:
-                names.add(quoted.group(1).strip())
-            elif word.lemma == token.lemma and _ends_organization_name(sentence, word):
-                names.add(_span_name(sentence, sentence.article.span_of[word.id]))
+                name = quoted.group(1).strip()
+                names.setdefault(fold(name), name)
+            elif word.lemma == token.lemma and own_name is not None:
+                name = own_name(index, word)
+                if name:
+                    names.setdefault(fold(name), name)
             elif _bare_quoted_organization(sentence, word, previous):
                 rivals.add(_quoted_name(text, word))
             previous = word if word.text != "«" else previous
     if len(names) != 1:
         return None
-    (name,) = names
-    if any(fold(rival) != fold(name) for rival in rivals):
+    ((folded, name),) = names.items()
+    if any(fold(rival) != folded for rival in rivals):
         return None
     return name, token.lemma
-
-
-def _ends_organization_name(sentence, word) -> bool:
-    """«Верхнеозёрский технический университет»: an unquoted name the class noun ends."""
-    span = sentence.article.span_of.get(word.id)
-    return span is not None and span.type == "ORG" and len(span.tokens) > 1 and span.tokens[-1].id == word.id
-
-
-def _span_name(sentence, span) -> str:
-    tokens = list(span.tokens)
-    surface = sentence.article.text[tokens[0].start : tokens[-1].stop]
-    return restore_yo(span_nominative(tokens, "ORG"), surface)
 
 
 def _bare_quoted_organization(sentence, word, previous) -> bool:
@@ -94,10 +97,62 @@ def _speech(text: str, word) -> bool:
 
 
 _SAID = re.compile(r"[,.!?…]?\s*[—–]")
-
 _LONGEST_NAME_WORDS = 6
 
 
 def _quoted_name(text: str, word) -> str:
     closing = text.find("»", word.start)
     return text[word.start : closing].strip() if closing > 0 else text[word.start : word.stop]
+
+
+def earlier_full_name(sentence, head, short: str, own_name) -> str | None:
+    """The one full name the article gave before `head` to an institution that `short` («Администрация
+    округа», «администрация города») shortens; `own_name` as in earlier_namesake."""
+    words = _institution_words(short)
+    heads = {head.lemma} | ({"мэрия", "администрация"} if head.lemma in {"мэрия", "администрация"} else set())
+    names: dict[str, str] = {}
+    for index, sent in enumerate(sentence.article.sentences):
+        for word in sent.tokens:
+            if word.start >= head.start:
+                break
+            name = own_name(index, word) if word.lemma in heads else None
+            if name and shortens(words, _institution_words(name), name):
+                names.setdefault(fold(name), name)
+    return next(iter(names.values())) if len(names) == 1 else None
+
+
+def _institution_words(name: str) -> list[str]:
+    """Lemmas of a name, a city's «мэрия» read as its «администрация»."""
+    return ["администрация" if w == "мэрия" else w for w in lemma_key(name).split()]
+
+
+# A short name may say «города» where the full name gives the city: «администрация города».
+_SETTLEMENT_NOUNS = frozenset({"город"})
+
+
+def shortens(short: list[str], full: list[str], full_name: str) -> bool:
+    """The short name's words are the full name's, in order and ending in the same word, with only
+    adjectives of the full name left out; «город» stands for the city's own name."""
+    if len(short) > len(full) or short == full:
+        return False
+    proper = {fold(w) for w in full_name.split() if w[:1].isupper()}
+    position = 0
+    for index, word in enumerate(full):
+        last = index == len(full) - 1
+        if position < len(short) and (
+            word == short[position] or (short[position] in _SETTLEMENT_NOUNS and last and _proper_word(word, proper))
+        ):
+            position += 1
+        elif not _adjective(word) or last:
+            return False
+    return position == len(short)
+
+
+def _proper_word(lemma: str, proper: set[str]) -> bool:
+    return any(word.startswith(lemma[:4]) for word in proper) and not _adjective(lemma)
+
+
+@lru_cache(maxsize=100_000)
+def _adjective(lemma: str) -> bool:
+    """Any adjective reading: «Ольшанский» is also a surname to pymorphy3."""
+    return any(p.tag.POS in {"ADJF", "PRTF"} for p in morph().parse(lemma))

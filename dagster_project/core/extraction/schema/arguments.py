@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
-from .anaphora import anaphoric_noun, earlier_namesake
+from .anaphora import anaphoric_noun, earlier_full_name, earlier_namesake
 from .lexicon import (
     CLASS_NOUNS,
     ESTABLISHMENT_NOUNS,
@@ -287,9 +287,28 @@ def _named_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> A
             return institution
     named = class_noun_name(sentence, token) or entity_argument(sentence, token) or listed_name(sentence, token)
     if named is None and ORGANIZATION in types and anaphoric_noun(sentence, token):
-        namesake = earlier_namesake(sentence, token)  # «компания» after «компания «Вектор»»
+        # «компания» after «компания «Вектор»», «университет» after «Бережанский государственный университет»
+        namesake = earlier_namesake(sentence, token, lambda index, word: _name_headed_by(sentence.article, index, word))
         named = Argument(token.text, namesake[0], ORGANIZATION, namesake[1]) if namesake else None
     return named if named is not None else _common_noun_argument(sentence, token, types)
+
+
+def _name_headed_by(article: ArticleContext, index: int, word) -> str | None:
+    """The organization's name whose head noun `word` is, in the article's sentence `index`: «суд»
+    of «Хвойногорский районный суд», «мэрия» of «мэрия Бережанска»; never a word inside another
+    name («Фонд поддержки университетов» names no university)."""
+    sentence = ParsedSentence(article.sentences[index], article, index)
+    token = sentence.by_id.get(word.id)
+    if token is None:
+        return None
+    span = article.span_of.get(token.id)
+    parent = sentence.head(token)
+    if span is not None and parent is not None and parent.id in {t.id for t in span.tokens}:
+        return None  # not the name's head
+    found = (institution_argument(sentence, token) if token.lemma in INSTITUTION_NOUNS else None) or (
+        class_noun_name(sentence, token) or (entity_argument(sentence, token) if span is not None else None)
+    )
+    return found.normal if found is not None and found.type == ORGANIZATION else None
 
 
 def _common_noun_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> Argument | None:
@@ -452,7 +471,21 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None:
         return None
-    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
+    normal = found.normal[:1].upper() + found.normal[1:]
+    if _generic_jurisdiction(sentence, head):  # «администрация округа» after its full name
+        own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
+        normal = earlier_full_name(sentence, head, normal, own_name) or normal
+    return Argument(found.text, normal, ORGANIZATION, head.lemma)
+
+
+def _generic_jurisdiction(sentence: ParsedSentence, head) -> bool:
+    """«администрация округа», «мэрия города»: the genitive is a place's class noun with no name."""
+    places = [c for c in sentence.kids(head, "nmod") if not sentence.preposition(c) and _genitive(c)]
+    return bool(places) and all(
+        (CLASS_NOUNS.get(c.lemma) == PLACE or c.lemma == "округ")
+        and not any(k.text[:1].isupper() for k in sentence.kids(c))
+        for c in places
+    )
 
 
 def _genitive(token) -> bool:

@@ -1,0 +1,64 @@
+"""Back-references inside one article: a bare class noun or a shortened institution name is the one
+organization the article named in full before it, and nothing when two could be meant."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str, relation: str | None = None) -> set[tuple[str, str, str]]:
+    found = {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+    return {f for f in found if relation is None or f[1] == relation}
+
+
+def test_a_bare_university_is_the_one_university_the_article_named():
+    text = (
+        "Лесогорский аграрный университет (ЛАУ) открыл кафедру агрономии. "
+        "Университет подписал соглашение с компанией «Нива»."
+    )
+    assert facts(text, "signed_agreement_with") == {
+        ("Лесогорский аграрный университет", "signed_agreement_with", "Нива")
+    }
+
+
+def test_a_bare_university_stays_unresolved_when_two_were_named_or_none_before_it():
+    two = (
+        "Лесогорский аграрный университет и Приморский морской университет открыли кафедру. "
+        "Университет подписал соглашение с компанией «Нива»."
+    )
+    assert facts(two, "signed_agreement_with") == set()
+    inside_another_name = (
+        "Фонд поддержки университетов выделил грант. Университет подписал соглашение с компанией «Нива»."
+    )
+    assert facts(inside_another_name, "signed_agreement_with") == set()
+    after = "Университет подписал соглашение с компанией «Нива». Лесогорский аграрный университет открыл кафедру."
+    assert facts(after, "signed_agreement_with") == set()
+
+
+def test_a_bare_court_and_mayoralty_refer_back_to_their_full_names():
+    court = "Ольшанский районный суд рассмотрел иск. Суд обязал компанию «Нива» выплатить 200 тысяч рублей."
+    assert ("Ольшанский районный суд", "ruled_against", "Нива") in facts(court)
+    mayoralty = "Мэрия Ольшанска объявила конкурс. Мэрия подписала контракт с компанией «Нива»."
+    assert facts(mayoralty, "signed_contract_with") == {("Мэрия Ольшанска", "signed_contract_with", "Нива")}
+
+
+def test_a_shortened_administration_is_the_full_one_named_before():
+    district = (
+        "Администрация Ольшанского муниципального округа объявила конкурс. "
+        "Администрация округа подписала контракт с компанией «Нива»."
+    )
+    assert facts(district, "signed_contract_with") == {
+        ("Администрация Ольшанского муниципального округа", "signed_contract_with", "Нива")
+    }
+    city = "Мэрия Ольшанска объявила конкурс. Администрация города подписала контракт с компанией «Нива»."
+    assert facts(city, "signed_contract_with") == {("Мэрия Ольшанска", "signed_contract_with", "Нива")}
+
+
+def test_a_shortened_administration_stays_as_written_when_two_fit():
+    two = (
+        "Администрация Ольшанского муниципального округа и администрация Сосновского муниципального округа "
+        "объявили конкурс. Администрация округа подписала контракт с компанией «Нива»."
+    )
+    assert facts(two, "signed_contract_with") == {("Администрация округа", "signed_contract_with", "Нива")}

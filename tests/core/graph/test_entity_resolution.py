@@ -1,0 +1,82 @@
+"""Month-wide entity resolution: a short generic name joins its article's full name, namesakes that
+the texts call a place and an organization stay apart, and nothing merges across articles by a
+generic name alone."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.triplets import RawTriplet, triplets_frame
+from dagster_project.core.graph.normalization import normalize_triplets, shortened_names
+
+
+def _fact(article: str, subject: str, obj: str, object_type: str = "ORG", descriptor: str = "") -> RawTriplet:
+    return RawTriplet(
+        article_id=article, subject=subject, relation="heads", object=obj, extractor="test", sentence_index=0,
+        sentence="", subject_normal=subject, subject_type="PER", subject_descriptor="", verb="возглавлять",
+        complement="", preposition="", case="accs", object_normal=obj, object_type=object_type,
+        object_descriptor=descriptor,
+    )  # fmt: skip
+
+
+def _object_keys(facts: list[RawTriplet]) -> dict[tuple[str, str], str]:
+    frame = normalize_triplets(triplets_frame(facts), {})
+    return {(a, o): k for a, o, k in zip(frame["article_id"], frame["object"], frame["object_key"], strict=True)}
+
+
+def test_a_generic_short_name_joins_the_full_name_of_its_own_article():
+    keys = _object_keys([
+        _fact("a", "Олег Иванов", "Администрация Ольшанского муниципального округа"),
+        _fact("a", "Ян Ким", "Администрация округа"),
+        _fact("b", "Олег Иванов", "Мэрия Ольшанска"), _fact("b", "Ян Ким", "администрация города"),
+        _fact("c", "Олег Иванов", "Приморский институт геологии"), _fact("c", "Ян Ким", "институт геологии"),
+    ])  # fmt: skip
+    assert keys[("a", "Администрация округа")] == keys[("a", "Администрация Ольшанского муниципального округа")]
+    assert keys[("b", "администрация города")] == keys[("b", "Мэрия Ольшанска")]
+    assert keys[("c", "институт геологии")] == keys[("c", "Приморский институт геологии")]
+
+
+def test_a_short_name_stays_apart_when_it_is_ambiguous_proper_or_in_another_article():
+    raw = triplets_frame([
+        _fact("a", "Олег Иванов", "Администрация Ольшанского муниципального округа"),
+        _fact("a", "Ян Ким", "Администрация Сосновского муниципального округа"),
+        _fact("a", "Ян Ким", "Администрация округа"),
+        _fact("b", "Олег Иванов", "Северный ледокол"), _fact("b", "Ян Ким", "Ледокол"),  # a proper name, not a class
+        _fact("c", "Олег Иванов", "Департамент здравоохранения мэрии"), _fact("c", "Ян Ким", "Мэрия Ольшанска"),
+        _fact("d", "Олег Иванов", "Законодательное собрание Приморской области"),  # a dropped noun is no adjective
+        _fact("d", "Ян Ким", "Законодательное собрание"),
+        _fact("e", "Олег Иванов", "Приморский институт геологии"), _fact("f", "Ян Ким", "институт геологии"),
+    ])  # fmt: skip
+    assert shortened_names(raw) == {}
+
+
+def test_a_town_and_a_club_named_after_it_stay_two_entities():
+    keys = _object_keys([
+        _fact("a", "Олег Иванов", "Сокол", descriptor="клуб"), _fact("b", "Ян Ким", "Сокол", "LOC", "город"),
+        _fact("c", "Пётр Лис", "Сокол"),
+    ])  # fmt: skip
+    assert keys[("a", "Сокол")] != keys[("b", "Сокол")]
+    assert keys[("c", "Сокол")] == keys[("a", "Сокол")]
+
+
+def test_a_name_ner_types_differently_in_two_articles_is_one_entity_without_words_against_it():
+    frame = normalize_triplets(
+        triplets_frame(
+            [
+                _fact("a", "Олег Иванов", "Заречье"),
+                _fact("b", "Ян Ким", "Заречье", "LOC"),
+                _fact("c", "Пётр Лис", "Заречье", "LOC"),
+            ]
+        ),  # fmt: skip
+        {},
+    )
+    assert set(frame["object_key"]) == {"LOC:заречье"} and set(frame["object_type"]) == {"LOC"}
+
+
+def test_a_generic_short_name_joins_a_full_name_of_the_month_whose_place_its_article_names():
+    court = "Ольшанский районный суд"
+    raw = triplets_frame([
+        _fact("a", court, "Администрация Ольшанского муниципального округа"),
+        _fact("b", court, "Администрация округа"),  # the article's court says which district
+        _fact("c", "Ян Ким", "Администрация округа"),  # nothing says which district
+        _fact("d", "Сосновский районный суд", "Администрация Сосновского муниципального округа"),
+    ])  # fmt: skip
+    assert shortened_names(raw) == {("b", "Администрация округа"): "Администрация Ольшанского муниципального округа"}
