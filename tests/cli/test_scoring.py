@@ -90,7 +90,7 @@ def test_compare_finds_a_planted_difference_and_not_an_identical_run(gold, basel
     from dagster_project.core.scoring.runs import write_run
 
     worse = dict(baseline)
-    for qid in sorted(worse)[::3]:  # a third of the answers removed
+    for qid in sorted(worse)[::2]:  # half of the answers removed: a gold set of ~50 questions still shows it
         worse[qid] = Entry(found_ids=worse[qid].found_ids, model_answer="")
     write_run(tmp_path / "a", evaluate(gold, baseline, FAST, name="a"))
     write_run(tmp_path / "a_again", evaluate(gold, baseline, FAST, name="a again"))

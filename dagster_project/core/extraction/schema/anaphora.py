@@ -73,13 +73,31 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
 
 
 def _bare_quoted_organization(sentence, word, previous) -> bool:
-    """The first word of a quoted organization's name with no class noun before the quote."""
+    """The first word of a quoted organization's name with no class noun before the quote; a
+    quoted remark («Мы откроем ...», — сказал ...) is speech, not a name."""
     span = sentence.article.span_of.get(word.id)
     if not word.text[:1].isupper() or sentence.article.text[word.start - 1 : word.start] != "«":
         return False
+    if span is None and _speech(sentence.article.text, word):
+        return False
+    if span is None and previous is not None and previous.pos == "NOUN":
+        return False  # «направление «Техническая эксплуатация ...»»: the name of that noun's thing
     if span is not None and span.type != "ORG":  # a person or a place in quotes is no rival
         return False
     return previous is None or previous.lemma not in CLASS_NOUNS
+
+
+def _speech(text: str, word) -> bool:
+    """A remark in quotes: a dash after it introduces who said it, and a name has no sentence
+    punctuation and few words."""
+    quoted = _quoted_name(text, word)
+    closing = text.find("»", word.start)
+    said = closing > 0 and _SAID.match(text, closing + 1) is not None
+    return said or any(mark in quoted for mark in ".!?,:;") or len(quoted.split()) > _LONGEST_NAME_WORDS
+
+
+_SAID = re.compile(r"[,.!?…]?\s*[—–]")
+_LONGEST_NAME_WORDS = 6
 
 
 def _quoted_name(text: str, word) -> str:

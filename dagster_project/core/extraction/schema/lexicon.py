@@ -68,7 +68,7 @@ COACH_QUALIFIERS = frozenset({"главный", "старший"})
 # Nouns naming a post («на должность министра»): the post is the role noun with its genitive tail.
 POSITION_NOUNS = HEAD_ROLES | frozenset(
     "министр замминистра заместитель вице-губернатор советник судья прокурор посол тренер "
-    "капитан вице-президент вице-премьер премьер-министр".split()
+    "капитан вице-президент вице-премьер премьер-министр заммэра замглавы замгубернатора вице-мэр".split()
 )
 FORMER_MARKERS = frozenset({"бывший", "экс", "прежний"})
 # Adjectives that keep a head role the head («генеральный директор»); any other («спортивный

@@ -56,7 +56,15 @@ from .matchers_lists import (
     SidesOfSigning,
     subunit_owner,
 )
-from .matchers_people import PEOPLE_PATTERNS, leaves_post, post_argument, title_holder
+from .matchers_people import (
+    APPOSITION_MARKS,
+    PEOPLE_PATTERNS,
+    is_role_noun,
+    leaves_post,
+    post_argument,
+    quoted_after,
+    title_holder,
+)
 from .matchers_places import (
     AdjectivalOrigins,
     BracketOrigins,
@@ -448,7 +456,7 @@ class RoleAppositions:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for role in sentence.tokens:
-            if role.lemma not in self.triggers or role.pos != "NOUN":
+            if role.lemma not in self.triggers or not is_role_noun(sentence, role):
                 continue
             holder = title_holder(sentence, role)
             relation = _role_relation(sentence, role) if holder is not None else None
@@ -458,6 +466,8 @@ class RoleAppositions:
                 relation = "formerly_headed"  # «Глава района Иван Петров ушёл в отставку»
             types = SCHEMA[relation].object_types
             for owner in _role_owners(sentence, role):
+                if owner.lemma in SUBUNIT_NOUNS and not quoted_after(sentence, owner):
+                    continue  # the head of «лаборатории ... ТИО» leads the lab (LedUnits), not ТИО
                 found = argument(sentence, owner, types)
                 if found is not None and found.type in {ORGANIZATION, PLACE}:
                     yield relation, holder, found
@@ -503,7 +513,7 @@ class PositionAppositions:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for role in sentence.tokens:
-            if role.lemma not in self.triggers or role.pos != "NOUN":
+            if role.lemma not in self.triggers or not is_role_noun(sentence, role):
                 continue
             if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS or leaves_post(sentence, role):
                 continue
@@ -880,6 +890,13 @@ def _person_spans(sentence: ParsedSentence) -> list:
 _TITLE_BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "ADP", "SCONJ", "PRON", "ADV", "NUM"})
 
 
+def _title_boundary(token) -> bool:
+    """A word no title holds; «по» does: «директор по развитию компании «Х»»."""
+    if token.pos == "ADP" and token.lemma == "по":
+        return False
+    return token.pos in _TITLE_BOUNDARY_POS or token.pos == "PUNCT"
+
+
 def _position(sentence: ParsedSentence, token) -> int:
     return next(i for i, t in enumerate(sentence.tokens) if t.id == token.id)
 
@@ -898,7 +915,7 @@ def _title_words(sentence: ParsedSentence, tokens: list) -> list | None:
             continue
         if depth or token.text in {"«", "»"}:
             continue
-        if token.pos in _TITLE_BOUNDARY_POS or token.pos == "PUNCT":
+        if _title_boundary(token):
             return None
         words.append(token)
     return words
@@ -913,25 +930,25 @@ def _title_before(sentence: ParsedSentence, span) -> list | None:
         text = tokens[i].text
         depth += {")": 1, "(": -1}.get(text, 0)
         inside = depth > 0 or text in {"(", ")", "«", "»"}
-        if not inside and (tokens[i].pos in _TITLE_BOUNDARY_POS or tokens[i].pos == "PUNCT"):
+        if not inside and _title_boundary(tokens[i]):
             break
         first = i
     return _title_words(sentence, tokens[first:start])
 
 
 def _title_after(sentence: ParsedSentence, span) -> list | None:
-    """«Иван Петров, профессор университета «Х», ...»: the words after the comma up to the next
-    comma, dash or the sentence's end."""
+    """«Иван Петров, профессор университета «Х», ...», «Иван Петров — профессор ...»: the words
+    after the comma or dash up to the next comma, dash or the sentence's end."""
     tokens = sentence.tokens
     after = _position(sentence, span.tokens[-1]) + 1
-    if after >= len(tokens) or tokens[after].text != ",":
+    if after >= len(tokens) or tokens[after].text not in APPOSITION_MARKS:
         return None
     last, depth = after, 0
     for i in range(after + 1, len(tokens)):
         text = tokens[i].text
         depth += {"(": 1, ")": -1}.get(text, 0)
         inside = depth > 0 or text in {"(", ")", "«", "»"}
-        if not inside and (tokens[i].pos in _TITLE_BOUNDARY_POS or tokens[i].pos == "PUNCT"):
+        if not inside and _title_boundary(tokens[i]):
             if tokens[i].text not in {",", "—", "–", ".", ")"}:
                 return None  # «Иван Петров, профессор университета, который ...» reads on
             break
@@ -943,18 +960,31 @@ def _staff_role(token) -> bool:
     return token.lemma in STAFF_ROLES or any(part in STAFF_ROLES for part in token.lemma.split("-"))
 
 
+def _staff_noun(token) -> bool:
+    """A noun of a title; «заведующая» the tagger may read as an adjective in any case."""
+    return token.pos in {"NOUN", "PROPN"} or token.lemma == "заведовать"
+
+
 def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
     """The organization a titled person works at: a staff role («сотрудник», «профессор») or the
     head of a unit («руководитель лаборатории») first, agreeing with the name in case; none for a
     former role or one that leads the organization itself (RoleAppositions reads those)."""
-    nouns = [t for t in title if t.pos in {"NOUN", "PROPN"}]
+    title = _from_the_role(title, name)
+    nouns = [t for t in title if _staff_noun(t)]
     if len(nouns) < 2 or {t.lemma for t in title[: title.index(nouns[0])]} & FORMER_MARKERS:
         return None
     role, owned = nouns[0], nouns[1]
-    if role.pos != "NOUN" or role.text.lower().startswith("экс") or role.feats.get("Case") != name.feats.get("Case"):
+    head_of_unit = role.lemma == "заведовать"
+    if not (is_role_noun(sentence, role) or head_of_unit) or role.text.lower().startswith("экс"):
+        return None
+    if role.feats.get("Case") != name.feats.get("Case") and not head_of_unit:
         return None
     subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS
-    if not (_staff_role(role) or subunit_head) or "главный" in {t.lemma for t in title[: title.index(role)]}:
+    qualifiers = {t.lemma for t in title[: title.index(role)]}
+    # «спортивный директор», «художественный руководитель»: one function under the head, on the staff
+    by_function = any(t.lemma == "по" for t in title)  # «директор по развитию»
+    function_head = role.lemma in HEAD_ROLES and (bool(qualifiers - HEAD_ROLE_QUALIFIERS - {"главный"}) or by_function)
+    if not (_staff_role(role) or subunit_head or function_head) or "главный" in qualifiers:
         return None
     employers = []
     for token in nouns[1:]:
@@ -963,6 +993,17 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
         if found is not None and genitive and (not employers or employers[-1].normal != found.normal):
             employers.append(found)
     return employers[-1] if employers else None
+
+
+def _from_the_role(title: list, name) -> list:
+    """«(По) словам | спортивного директора «Сокола» Андрея Кузьмина»: a leading noun in another
+    case than the name governs the title and is no part of it."""
+    at = 0
+    while at < len(title) and (
+        title[at].pos == "ADP" or (title[at].pos == "NOUN" and title[at].feats.get("Case") != name.feats.get("Case"))
+    ):
+        at += 1
+    return title[at:]
 
 
 class LaureateLists:
@@ -1290,7 +1331,7 @@ PATTERNS = (
     _verb("formerly_headed", "руководить", "Past", "Imp", Slot(cases=frozenset({"Ins"}))),
     _verb("succeeded", "сменить", "Past", "Perf", requires=frozenset({"пост", "должность"})),  # «на посту»
     _verb("based_in", "базироваться", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
-    _verb("works_at", "работать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
+    _verb("works_at", "работать трудиться", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("teaches_at", "преподавать", "Pres", "Imp", Slot("в", frozenset({"Loc"}))),
     _verb("member_of", "входить", "Pres", "Imp", _MEMBERSHIP),
     _verb(

@@ -6,22 +6,24 @@ over the wrong role nouns); posts taken and left («занял пост», «в�
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 
-from ...common.russian import restore_yo, syntax_normal_form
+from ...common.russian import inflect_phrase, restore_yo, syntax_normal_form
 from .arguments import (
     _PHRASE_RELS,
     Argument,
     ParsedSentence,
+    _alias,
     _phrase_tokens,
     argument,
     entity_argument,
     phrase_argument,
     role_holder,
 )
-from .lexicon import PLAN_WORDS, POSITION_NOUNS
-from .relations import AGENTS, EVENT, PERSON, POSITION
+from .lexicon import CLASS_NOUNS, FORMER_MARKERS, HEAD_ROLES, PLAN_WORDS, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
+from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, PLACE, POSITION
 
 Fact = tuple[str, Argument, Argument]
 
@@ -29,6 +31,12 @@ Fact = tuple[str, Argument, Argument]
 _BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "SCONJ", "PRON", "ADV", "NUM", "PUNCT"})
 _ENCLOSING = {"«": 1, "(": 1, "»": -1, ")": -1}
 _POST_NOUNS = frozenset({"пост", "должность"})
+APPOSITION_MARKS = frozenset({",", "—", "–"})  # what opens a title after a name
+
+
+def is_role_noun(sentence: ParsedSentence, token) -> bool:
+    """A role noun, also where the tagger took a capitalized first word for a name («Ректор ...»)."""
+    return token.pos == "NOUN" or (token.pos == "PROPN" and token is sentence.tokens[0])
 
 
 def _index(sentence: ParsedSentence, token) -> int:
@@ -50,6 +58,10 @@ def title_holder(sentence: ParsedSentence, role) -> Argument | None:
     at = _index(sentence, role)
     if at > 0 and (tokens[at - 1].lemma == "обязанность" or tokens[at - 1].text.lower() in {"и.о.", "врио"}):
         return None  # «исполняющий обязанности министра Анна Котова» acts for the minister, is none
+    if at > 0 and tokens[at - 1].lemma in _POST_NOUNS:
+        return None  # «сменил на посту директора завода Ивана Петрова»: the name is the verb's
+    if _titled_by_another(tokens, at):
+        return None  # «заместителя директора завода Ивана Петрова»: the deputy's name, not the director's
     depth = 0
     for token in tokens[at + 1 :]:
         depth += _ENCLOSING.get(token.text, 0)
@@ -66,6 +78,16 @@ def title_holder(sentence: ParsedSentence, role) -> Argument | None:
     return _name_before_comma(sentence, at)
 
 
+def _titled_by_another(tokens: list, at: int) -> bool:
+    """A role governed by a person noun before it («заместитель | директора», «помощника |
+    губернатора»): the name after them titles the outer person."""
+    before = at - 1
+    while before >= 0 and tokens[before].pos == "ADJ":
+        before -= 1
+    outer = tokens[before] if before >= 0 else None
+    return outer is not None and outer.pos == "NOUN" and outer.feats.get("Animacy") == "Anim"
+
+
 def _agree_in_case(role, name) -> bool:
     """A title and its name stand in one case; an unknown case (a name the tagger missed) passes."""
     cases = {role.feats.get("Case"), name.feats.get("Case")}
@@ -73,12 +95,13 @@ def _agree_in_case(role, name) -> bool:
 
 
 def _name_before_comma(sentence: ParsedSentence, at: int) -> Argument | None:
-    """«Олег Ветров, генеральный директор ...»: only adjectives between the comma and the role."""
+    """«Олег Ветров, генеральный директор ...», «Олег Ветров — генеральный директор ...»: only
+    adjectives between the comma or dash and the role."""
     tokens = sentence.tokens
     first = at
     while first > 0 and tokens[first - 1].pos == "ADJ":
         first -= 1
-    if first < 2 or tokens[first - 1].text != ",":
+    if first < 2 or tokens[first - 1].text not in APPOSITION_MARKS:
         return None
     last = tokens[first - 2]
     span = sentence.article.span_of.get(last.id)
@@ -328,3 +351,587 @@ class Speakers:
 
 
 PEOPLE_PATTERNS = (PostChanges(), ActingAppointments(), Speakers())
+
+
+def _planned(sentence: ParsedSentence) -> bool:
+    """A verb that plans what the sentence says («планирует возглавить», «ожидается»); a noun
+    («рассказал о планах») plans nothing."""
+    return any(t.lemma in PLAN_WORDS and t.pos == "VERB" for t in sentence.tokens)
+
+
+# --- units and their heads ------------------------------------------------------------------
+
+_CHUNK_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM"})
+# Collectives led by a coach or a chief of delegation are no organizational units.
+_NOT_UNITS = frozenset({"команда", "клуб", "группа", "сеть"})
+
+
+def _unit_noun(sentence: ParsedSentence, token) -> bool:
+    return (
+        is_role_noun(sentence, token)
+        and token.lemma not in _NOT_UNITS
+        and (token.lemma in SUBUNIT_NOUNS or CLASS_NOUNS.get(token.lemma) == ORGANIZATION)
+    )
+
+
+def _unit_chunk(sentence: ParsedSentence, start: int) -> list:
+    """The unit's words read on from its noun: adjectives, a genitive tail, a quoted name, a number
+    («больница № 3»); the first other word ends it."""
+    tokens, chunk, depth = sentence.tokens, [], 0
+    for i, token in enumerate(sentence.tokens[start:], start):
+        depth += _ENCLOSING.get(token.text, 0)
+        inside = depth > 0 or token.text in _ENCLOSING
+        if not inside and i > start and token.text != "№" and token.pos not in _CHUNK_POS:
+            break
+        if not inside and i > start and token.pos in {"NOUN", "PROPN"} and token.feats.get("Case") != "Gen":
+            if tokens[i - 1].text != "№" and not _abbreviation(token):  # «БерГУ» has no case
+                break
+        if sentence.article.span_of.get(token.id) is not None and sentence.article.span_of[token.id].type == "PER":
+            break
+        chunk.append(token)
+    while chunk and chunk[-1].text in {"(", "«"}:
+        chunk.pop()
+    return chunk
+
+
+def linear_post(sentence: ParsedSentence, role) -> Argument | None:
+    """A post read in order, in the nominative: the role with the adjectives before it, then its
+    genitive tail as written («генерального директора компании «Вектор»» -> «генеральный директор
+    компании «Вектор»»); the parse may hang a quoted name outside the role's phrase."""
+    at = _index(sentence, role)
+    first = at
+    while first > 0 and sentence.tokens[first - 1].pos == "ADJ":
+        first -= 1
+    head = sentence.tokens[first : at + 1]
+    tail = _unit_chunk(sentence, at)[1:]
+    if not any(t.pos in {"NOUN", "PROPN"} for t in tail):
+        return None  # «директор» alone: of what?
+    changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
+    if head[0].pos != "PROPN":
+        changed = changed[:1].lower() + changed[1:]  # capitalized only as the sentence's first word
+    text = sentence.surface(head + tail)
+    return Argument(text, restore_yo(f"{changed} {sentence.surface(tail)}", text), POSITION, "должность")
+
+
+def quoted_after(sentence: ParsedSentence, token) -> bool:
+    return sentence.article.text[token.stop : token.stop + 2].lstrip().startswith("«")
+
+
+def _abbreviation(token) -> bool:
+    return sum(c.isupper() for c in token.text) >= 2
+
+
+_BRACKETED = re.compile(r"\s*\([^()]*\)?")  # the closing bracket may fall outside the words
+
+
+def unit_argument(sentence: ParsedSentence, unit, chunk: list) -> Argument | None:
+    """A unit named by its noun phrase («лаборатория морской геологии Тихоморского института
+    океанологии»), or the organization a class noun names («институт «Х»»)."""
+    if unit.lemma not in SUBUNIT_NOUNS:
+        return argument(sentence, unit, frozenset({ORGANIZATION}))
+    named = argument(sentence, unit, frozenset({ORGANIZATION})) if quoted_after(sentence, unit) else None
+    if named is not None and named.descriptor == unit.lemma:
+        return named  # «лаборатория «Х»»; an abbreviation after it is the organization's («лаборатории ... ТИО»)
+    tail = [t for t in chunk if t.start > unit.start]
+    if not any(t.id in sentence.article.span_of or _abbreviation(t) for t in tail):
+        return None  # «лаборатория морских биоресурсов» alone may be any institute's
+    head = [t for t in chunk if t.start <= unit.start]
+    changed = unit.lemma if len(head) == 1 else syntax_normal_form(head)
+    written = _BRACKETED.sub("", sentence.surface(tail))  # «(ТИО)» abbreviates the name before it
+    for token in tail:  # «лаборатория ... БерГУ» is the lab of the university the article spelled out
+        full = _alias(sentence.article, token.text) if _abbreviation(token) else ""
+        written = written.replace(token.text, inflect_phrase(full, "gent")) if full else written
+    normal = restore_yo(f"{changed} {written}", sentence.surface(chunk))
+    return Argument(sentence.surface(chunk), normal[:1].upper() + normal[1:], ORGANIZATION, unit.lemma)
+
+
+def unit_parent(sentence: ParsedSentence, unit, chunk: list, named: Argument) -> Argument | None:
+    """The organization a unit belongs to: the last one named in its genitive tail."""
+    if unit.lemma not in SUBUNIT_NOUNS:
+        return None
+    parents = [
+        a
+        for t in chunk
+        if t.start > unit.start and t.pos in {"NOUN", "PROPN"}
+        for a in [argument(sentence, t, frozenset({ORGANIZATION}))]
+        if a is not None and a.normal != named.normal and a.descriptor not in SUBUNIT_NOUNS
+    ]
+    return parents[-1] if parents else None
+
+
+def _unit_facts(sentence: ParsedSentence, person: Argument, unit_at: int, relation: str) -> Iterator[Fact]:
+    unit = sentence.tokens[unit_at]
+    chunk = _unit_chunk(sentence, unit_at)
+    named = unit_argument(sentence, unit, chunk) if chunk else None
+    if named is None:
+        return
+    yield relation, person, named
+    parent = unit_parent(sentence, unit, chunk, named) if relation == "heads" else None
+    if parent is not None:
+        yield "works_at", person, parent
+
+
+class LedUnits:
+    """«лаборатория морской геологии Тихоморского института океанологии под руководством
+    профессора Андрея Назарова», «кафедра ... во главе с Ольгой Савиной», «лаборатория, которой
+    руководит Андрей Назаров», «Андрей Назаров руководит лабораторией ... института» ->
+    heads(person, unit) and works_at(person, the organization the unit belongs to). A past
+    imperfective («которой руководил») -> formerly_headed; a plan gives nothing."""
+
+    triggers = frozenset({"руководство", "глава", "руководить", "возглавлять", "заведовать"}) | HEAD_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for at, token in enumerate(sentence.tokens):
+            found = self._led_by(sentence, at) if token.lemma in {"под", "в", "во"} else None
+            found = found or self._unit_title(sentence, at)
+            if found is not None:
+                unit_at, person = found
+                yield from _unit_facts(sentence, person, unit_at, "heads")
+            elif token.lemma in {"руководить", "возглавлять"}:
+                yield from self._leading_verb(sentence, token)
+
+    @staticmethod
+    def _unit_title(sentence: ParsedSentence, at: int):
+        """«заведующий лабораторией ... Андрей Назаров», «руководитель лаборатории ... Полина
+        Ясинская»: a head's title over a unit, with the name it titles."""
+        from .matchers import _role_relation  # matchers imports this module
+
+        tokens = sentence.tokens
+        role = tokens[at]
+        head_role = role.lemma in HEAD_ROLES and is_role_noun(sentence, role)
+        if not (head_role or role.lemma == "заведовать") or at + 1 >= len(tokens):
+            return None
+        if tokens[at + 1].lemma not in SUBUNIT_NOUNS or (head_role and _role_relation(sentence, role) != "heads"):
+            return None
+        chunk = _unit_chunk(sentence, at + 1)
+        person = title_holder(sentence, role) if head_role else None
+        if person is None and chunk and not _titled_by_another(tokens, at):
+            after = _index(sentence, chunk[-1]) + 1  # the name right after the title
+            span = _person_starting_at(sentence, tokens[after]) if after < len(tokens) else None
+            person = entity_argument(sentence, tokens[after]) if span is not None else None
+        return (at + 1, person) if person is not None and person.type == PERSON else None
+
+    @staticmethod
+    def _led_by(sentence: ParsedSentence, at: int):
+        """«<unit> под руководством | во главе с <titles> <person>»: the unit's noun and the person."""
+        tokens = sentence.tokens
+        words = [t.lemma for t in tokens[at : at + 3]]
+        if words[:2] == ["под", "руководство"]:
+            after = at + 2
+        elif words == [tokens[at].lemma, "глава", "с"]:
+            after = at + 3
+        else:
+            return None
+        person = _person_after_titles(sentence, after)
+        unit_at = _unit_before(sentence, at)
+        return (unit_at, person) if person is not None and unit_at is not None else None
+
+    @staticmethod
+    def _leading_verb(sentence: ParsedSentence, verb) -> Iterator[Fact]:
+        """«Андрей Назаров руководит лабораторией ...», «лаборатория, которой руководит Андрей Назаров»."""
+        from .matchers import _is_active  # matchers imports this module
+
+        relation = "heads" if _is_active(verb, "Pres", "Imp") else None
+        relation = relation or ("formerly_headed" if _is_active(verb, "Past", "Imp") else None)
+        subjects = sentence.kids(verb, "nsubj")
+        person = _person(sentence, subjects[0]) if relation and subjects else None
+        if person is None:
+            return
+        for obj in sentence.kids(verb, "obj", "obl", "iobj"):
+            unit = _unit_antecedent(sentence, obj) if obj.lemma == "который" else obj
+            if unit is not None and unit.lemma in SUBUNIT_NOUNS and not sentence.preposition(obj):
+                yield from _unit_facts(sentence, person, _index(sentence, unit), relation)
+
+
+def _unit_antecedent(sentence: ParsedSentence, pronoun):
+    """«лаборатория морской геологии, которой руководит ...»: the nearest unit noun before the
+    pronoun that agrees with it, within the noun phrase the pronoun's comma closes."""
+    number, gender = pronoun.feats.get("Number"), pronoun.feats.get("Gender")
+    before = [t for t in sentence.tokens if t.stop <= pronoun.start]
+    for token in reversed(before[:-1] if before and before[-1].text == "," else before):
+        if token.pos not in _CHUNK_POS and token.text not in _ENCLOSING and token.text != "№":
+            return None
+        agrees = token.feats.get("Number") == number and (number == "Plur" or token.feats.get("Gender") == gender)
+        if token.lemma in SUBUNIT_NOUNS and agrees:
+            return token
+    return None
+
+
+def _person_after_titles(sentence: ParsedSentence, start: int) -> Argument | None:
+    """The person after «под руководством», past the titles before the name («профессора»,
+    «заведующего кафедрой»); none for a list of leaders."""
+    tokens = sentence.tokens
+    for i in range(start, len(tokens)):
+        span = _person_starting_at(sentence, tokens[i])
+        if span is not None:
+            last = _index(sentence, span.tokens[-1])
+            if last + 1 < len(tokens) and tokens[last + 1].pos == "CCONJ":
+                return None
+            found = entity_argument(sentence, tokens[i])
+            return found if found is not None and found.type == PERSON else None
+        if tokens[i].pos not in {"NOUN", "ADJ", "PROPN"}:
+            return None
+    return None
+
+
+def _unit_before(sentence: ParsedSentence, at: int) -> int | None:
+    """The index of the unit's noun in the noun phrase right before `at`, when its chunk reaches `at`."""
+    tokens = sentence.tokens
+    first, depth = at, 0
+    for i in range(at - 1, -1, -1):
+        depth += {"»": 1, "«": -1, ")": 1, "(": -1}.get(tokens[i].text, 0)
+        inside = depth > 0 or tokens[i].text in _ENCLOSING
+        if not inside and tokens[i].pos not in _CHUNK_POS and tokens[i].text != "№":
+            break
+        first = i
+    for i in range(first, at):
+        if tokens[i].pos == "ADJ":
+            continue
+        if not _unit_noun(sentence, tokens[i]):
+            return None
+        chunk = _unit_chunk(sentence, i)
+        return i if chunk and chunk[-1].stop >= tokens[at - 1].stop else None
+    return None
+
+
+class Successions:
+    """«Андрей Лаптев сменил на посту директора завода «Х» Ивана Петрова», «... сменил Ивана
+    Петрова на посту ...», «На посту директора завода «Х» Ивана Петрова сменил Андрей Лаптев» ->
+    succeeded(new, former), appointed_to(new, post); for a head's post also heads(new, X) and
+    formerly_headed(former, X). The two must be the sentence's only people."""
+
+    triggers = frozenset({"сменить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "сменить" or not _finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
+                continue
+            role = self._role_of_post(sentence)
+            sides = self._new_and_former(sentence, verb)
+            if role is None or sides is None:
+                continue
+            new, former = sides
+            yield "succeeded", new, former
+            post = linear_post(sentence, role)
+            if post is not None:
+                yield "appointed_to", new, post
+            yield from self._heads(sentence, role, new, former)
+
+    @staticmethod
+    def _role_of_post(sentence: ParsedSentence):
+        """The role noun of «на посту | должности <role>»."""
+        tokens = sentence.tokens
+        for at in range(1, len(tokens) - 1):
+            on_post = tokens[at].lemma in _POST_NOUNS and tokens[at].feats.get("Case") == "Loc"
+            if on_post and tokens[at - 1].lemma == "на":
+                role = tokens[at + 1]
+                return role if role.lemma in POSITION_NOUNS and role.feats.get("Case") == "Gen" else None
+        return None
+
+    @staticmethod
+    def _new_and_former(sentence: ParsedSentence, verb) -> tuple[Argument, Argument] | None:
+        """The subject and the one other person the sentence names."""
+        subjects = sentence.kids(verb, "nsubj")
+        new = _person(sentence, subjects[0]) if subjects else None
+        if new is None:
+            return None
+        others = {
+            a.normal: a
+            for t in sentence.tokens
+            if _person_starting_at(sentence, t) is not None
+            for a in [entity_argument(sentence, t)]
+            if a is not None and a.type == PERSON and a.normal != new.normal
+        }
+        return (new, next(iter(others.values()))) if len(others) == 1 else None
+
+    @staticmethod
+    def _heads(sentence: ParsedSentence, role, new: Argument, former: Argument) -> Iterator[Fact]:
+        from .matchers import _role_owners, _role_relation  # matchers imports this module
+
+        if role.lemma not in HEAD_ROLES or _role_relation(sentence, role) != "heads":
+            return
+        for owner in _role_owners(sentence, role):
+            found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
+            if found is not None:
+                yield "heads", new, found
+                yield "formerly_headed", former, found
+
+
+# Posts held under the one who appoints: «назначил своим заместителем».
+_AIDES = frozenset({"заместитель", "советник", "помощник"})
+
+
+class Deputies:
+    """«Мэр Верхнеозёрска Игорь Белов назначил своим первым заместителем Павла Рябова» ->
+    appointed_to(Павел Рябов, «первый заместитель мэра Верхнеозёрска»), and works_at where the
+    appointer heads an organization. «Павел Рябов назначен заместителем директора завода «Х»»,
+    «назначил ... на должность главного инженера завода «Х»» -> works_at(Павел Рябов, Х) beside the
+    appointment; a head's post -> heads."""
+
+    triggers = frozenset({"назначить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "назначить" or verb.feats.get("Aspect") != "Perf":
+                continue
+            heads = _appointees(sentence, verb)
+            passive = verb.feats.get("VerbForm") == "Part"
+            for role in self._roles(sentence, verb) if heads or (_finished(verb) and not passive) else []:
+                own = any(k.lemma == "свой" for k in sentence.kids(role))
+                appointee = self._appointee(sentence, heads, role)
+                if appointee is None:
+                    continue
+                if own and role.lemma in _AIDES and _finished(verb):
+                    yield from self._own_aide(sentence, verb, role, appointee)
+                elif not own:
+                    yield from employment(sentence, role, appointee)
+
+    @staticmethod
+    def _roles(sentence: ParsedSentence, verb) -> list:
+        """«назначил (кем) заместителем», «назначен на должность (кого) заместителя ...»."""
+        roles = []
+        for child in sentence.kids(verb, "obl", "xcomp", "nmod"):
+            if child.lemma in _POST_NOUNS and sentence.preposition(child) == "на":
+                roles += [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS | STAFF_ROLES]
+            elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
+                roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
+        return roles
+
+    @staticmethod
+    def _appointee(sentence: ParsedSentence, heads: list, role) -> Argument | None:
+        """The person appointed; the parser may hang the name on the post («заместителем Павла Рябова»)."""
+        candidates = heads + [k for k in sentence.kids(role, "nmod") if k.feats.get("Case") in {"Gen", "Acc"}]
+        for head in candidates:
+            found = argument(sentence, head, frozenset({PERSON}))
+            if found is not None:
+                return found
+        return None
+
+    @staticmethod
+    def _own_aide(sentence: ParsedSentence, verb, role, appointee: Argument) -> Iterator[Fact]:
+        """The aide's post is named after the appointer's: «первый заместитель мэра Верхнеозёрска»."""
+        from .matchers import _role_owners  # matchers imports this module
+
+        boss = next((s for s in sentence.kids(verb, "nsubj") if s.lemma in POSITION_NOUNS), None)
+        boss_post = linear_post(sentence, boss) if boss is not None else None
+        if boss_post is None:
+            return
+        aide = [t for t in sentence.kids(role, "amod") if t.start < role.start] + [role]
+        aide_words = syntax_normal_form(sorted(aide, key=lambda t: t.start))
+        post = f"{aide_words} {inflect_phrase(boss_post.normal, 'gent')}"
+        yield "appointed_to", appointee, Argument(post, post, POSITION, "должность")
+        for owner in _role_owners(sentence, boss):
+            employer = argument(sentence, owner, frozenset({ORGANIZATION}))
+            if employer is not None:
+                yield "works_at", appointee, employer
+
+
+def employment(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fact]:
+    """What holding a role says now: a head's post -> heads its own owner; staff and aides ->
+    works_at the last organization named in the post («заместитель директора завода «Х»» -> Х)."""
+    from .matchers import _role_owners, _role_relation  # matchers imports this module
+
+    if role.lemma in HEAD_ROLES and _role_relation(sentence, role) == "heads":
+        for owner in _role_owners(sentence, role):
+            found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
+            if found is not None:
+                yield "heads", person, found
+    elif role.lemma in _AIDES | STAFF_ROLES:
+        tail = _unit_chunk(sentence, _index(sentence, role))[1:]
+        owners = [
+            a
+            for t in tail
+            if t.pos in {"NOUN", "PROPN"}
+            for a in [argument(sentence, t, frozenset({ORGANIZATION}))]
+            if a is not None
+        ]
+        if owners:
+            yield "works_at", person, owners[-1]
+
+
+class RolePredicates:
+    """A role said with a verb: «Сергей Панин является (остаётся) генеральным директором компании
+    «Х»», «Андрей Назаров работает старшим научным сотрудником института «Х»», «занимает пост
+    директора ...» -> heads / works_at / holds_position now; «стал директором ...» ->
+    appointed_to(post) and what the post says now; «занимал пост директора ...» ->
+    formerly_headed."""
+
+    triggers = frozenset({"являться", "оставаться", "работать", "трудиться", "стать", "занимать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active  # matchers imports this module
+
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
+                continue
+            now = _is_active(verb, "Pres", "Imp") and verb.feats.get("VerbForm") == "Fin"
+            became = verb.lemma == "стать" and _finished(verb)
+            finite = verb.feats.get("VerbForm") == "Fin"
+            before = verb.lemma == "занимать" and _is_active(verb, "Past", "Imp") and finite
+            subjects = sentence.kids(verb, "nsubj")
+            person = _person(sentence, subjects[0]) if subjects and (now or became or before) else None
+            for role in self._roles(sentence, verb) if person is not None else []:
+                if before:
+                    yield from self._former(sentence, role, person)
+                    continue
+                post = linear_post(sentence, role) if role.lemma in POSITION_NOUNS else None
+                post = post if post is not None and _names_owner(sentence, role) else None  # whose governor?
+                if became and post is not None:
+                    yield "appointed_to", person, post
+                facts = list(employment(sentence, role, person))
+                yield from facts
+                if now and not facts and post is not None:
+                    yield "holds_position", person, post
+
+    @staticmethod
+    def _roles(sentence: ParsedSentence, verb) -> list:
+        """«является директором», «занимает пост | должность директора»."""
+        roles = []
+        for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod"):
+            if verb.lemma == "занимать":
+                if child.lemma in _POST_NOUNS and not sentence.preposition(child):
+                    roles += [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS]
+            elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
+                roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
+        return roles
+
+    @staticmethod
+    def _former(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fact]:
+        for relation, _, owner in employment(sentence, role, person):
+            if relation == "heads":
+                yield "formerly_headed", person, owner
+
+
+def _names_owner(sentence: ParsedSentence, role) -> bool:
+    """The post's tail names an organization or a place («министр экономики Тверской области»)."""
+    tail = _unit_chunk(sentence, _index(sentence, role))[1:]
+    spans = [sentence.article.span_of.get(t.id) for t in tail]
+    return any(span is not None and span.type in {"ORG", "LOC"} for span in spans)
+
+
+# Members of an elected or collective body: «депутат Законодательного собрания», «член правления банка».
+_MEMBER_ROLES = frozenset({"депутат", "член"})
+
+
+class MemberAppositions:
+    """«Депутат Законодательного собрания Тверской области Галина Рябова», «Иван Петров, член
+    совета Ассоциации «Х»» -> member_of(person, body). The body is the role's own genitive: a member
+    of a bank's board is no member of the bank."""
+
+    triggers = _MEMBER_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for role in sentence.tokens:
+            if role.lemma not in _MEMBER_ROLES or not is_role_noun(sentence, role):
+                continue
+            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS or leaves_post(sentence, role):
+                continue
+            holder = title_holder(sentence, role)
+            owners = [
+                o for o in sentence.kids(role, "nmod") if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+            ]
+            for owner in owners if holder is not None else []:
+                body = argument(sentence, owner, frozenset({ORGANIZATION}))
+                if body is not None:
+                    yield "member_of", holder, body
+
+
+_PERSONAL_PRONOUNS = {"он": "Masc", "она": "Fem"}
+
+
+def pronoun_person(sentence: ParsedSentence, pronoun) -> Argument | None:
+    """«Кирилл Данилов ... . Ранее он возглавлял ...»: «он» / «она» names the one person named
+    before it in its sentence and the sentence before, when that person's gender fits; nothing
+    when two people could be meant."""
+    gender = _PERSONAL_PRONOUNS.get(pronoun.lemma)
+    if gender is None or pronoun.feats.get("Number") != "Sing":
+        return None
+    contexts = [(sentence, [t for t in sentence.tokens if t.stop <= pronoun.start])]
+    if 0 < sentence.index <= len(sentence.article.sentences):
+        previous = ParsedSentence(sentence.article.sentences[sentence.index - 1], sentence.article, sentence.index - 1)
+        contexts.append((previous, previous.tokens))
+    people: dict[str, tuple[Argument, str | None]] = {}
+    for context, tokens in contexts:
+        for token in tokens:
+            found = entity_argument(context, token) if _person_starting_at(context, token) is not None else None
+            if found is not None and found.type == PERSON:
+                people[found.normal] = (found, token.feats.get("Gender"))
+    if len(people) != 1:
+        return None
+    ((person, person_gender),) = people.values()
+    return person if person_gender == gender else None
+
+
+class PronounLeaders:
+    """«Ранее он возглавлял управление транспорта мэрии Верхнеозёрска» after a sentence about
+    Кирилл Данилов -> formerly_headed(Кирилл Данилов, ...); «она руководит ...» -> heads. The verb
+    patterns read named subjects; this one only a pronoun that can mean one person alone."""
+
+    triggers = frozenset({"возглавлять", "руководить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active  # matchers imports this module
+
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
+                continue
+            relation = "heads" if _is_active(verb, "Pres", "Imp") else None
+            relation = relation or ("formerly_headed" if _is_active(verb, "Past", "Imp") else None)
+            pronouns = [s for s in sentence.kids(verb, "nsubj") if s.lemma in _PERSONAL_PRONOUNS]
+            person = pronoun_person(sentence, pronouns[0]) if relation and pronouns else None
+            case = "Acc" if verb.lemma == "возглавлять" else "Ins"
+            objects = [
+                o
+                for o in sentence.kids(verb, "obj", "obl")
+                if o.feats.get("Case") == case and not sentence.preposition(o)
+            ]
+            for obj in objects if person is not None else []:
+                if obj.lemma in SUBUNIT_NOUNS:
+                    yield from _unit_facts(sentence, person, _index(sentence, obj), relation)
+                    continue
+                found = argument(sentence, obj, frozenset({ORGANIZATION, PLACE}))
+                if found is not None:
+                    yield relation, person, found
+
+
+class TookTheLead:
+    """«Анна Котова возглавила институт «Х»», «Кимрский район возглавил Иван Петров» -> heads: news
+    reports taking the lead when it happens. Not when the sentence dates it to another year or to
+    before («в 2015 году возглавил», «ранее возглавил»): the lead may have passed since."""
+
+    triggers = frozenset({"возглавить"})
+    _EARLIER = frozenset({"ранее", "прежде", "раньше", "когда-то", "затем", "потом"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _verb  # matchers imports this module
+
+        if sentence.lemmas & (PLAN_WORDS | self._EARLIER) or self._dated_to_another_year(sentence):
+            return
+        yield from _verb("heads", "возглавить", "Past", "Perf").match(sentence)
+
+    @staticmethod
+    def _dated_to_another_year(sentence: ParsedSentence) -> bool:
+        year = sentence.article.published.year
+        return any(t.text.isdigit() and len(t.text) == 4 and int(t.text) != year for t in sentence.tokens)
+
+
+PEOPLE_PATTERNS = (
+    *PEOPLE_PATTERNS,
+    LedUnits(),
+    Successions(),
+    Deputies(),
+    RolePredicates(),
+    MemberAppositions(),
+    PronounLeaders(),
+    TookTheLead(),
+)
