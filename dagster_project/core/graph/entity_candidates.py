@@ -34,8 +34,8 @@ import httpx
 import numpy as np
 from rapidfuzz import fuzz
 
+from ..common.abbreviations import abbreviates, is_abbreviation
 from ..common.russian import fold, lemma_key, words
-from .normalization import abbreviates, is_abbreviation
 
 
 class EmbeddingError(RuntimeError):

@@ -15,6 +15,7 @@ import pandas as pd
 import yaml
 from rapidfuzz import fuzz, process
 
+from ..common.abbreviations import abbreviates, abbreviation_parts, is_abbreviation
 from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
 from ..extraction.schema.anaphora import shortens
@@ -23,8 +24,6 @@ from ..extraction.schema.relations import ORGANIZATION, PLACE
 from .rdf import SCHEMA_KEY_PREFIX
 
 LITERAL_TYPES = {"NUM", "DATE"}
-_ABBREVIATION = re.compile(r"[А-ЯЁA-Z][а-яёa-z]{0,3}(?:[А-ЯЁA-Z][а-яёa-z]{0,3})+")
-_ABBREVIATION_PART = re.compile(r"[А-ЯЁA-Z][а-яёa-z]*")
 _NAME_WORD = re.compile(r"[А-ЯЁа-яёA-Za-z-]+")
 NAMED_TYPES = {"PER", "ORG", "LOC"}
 CASE_HINTS = {"datv": "кому", "gent": "кого/чего", "ablt": "кем/чем", "loct": "о ком", "date": "когда", "nomn": ""}
@@ -145,6 +144,7 @@ def build_entity_table(
     keys = sorted(frequency, key=lambda k: (-frequency[k], k))
     _join_lone_surnames(clusters, keys, types_of)
     _join_abbreviations(clusters, base_key, types_of)
+    _join_abbreviated_owners(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
 
@@ -176,26 +176,6 @@ def _join_lone_surnames(clusters: _UnionFind, keys: list[str], types_of: dict[st
             clusters.union(full_names[key][0], key)
 
 
-def is_abbreviation(name: str) -> bool:
-    """«ТИО», «БерГУ», «РНФ»: one word, two or more capitals, no lowercase letter before the second."""
-    return bool(_ABBREVIATION.fullmatch(name))
-
-
-def abbreviates(abbreviation: str, name: str) -> bool:
-    """Each part of the abbreviation («Бер», «Г», «У») begins the next word of the name
-    («Бережанский государственный университет»); short function words («и», «по») are skipped,
-    and so may be a leading regional adjective before three or more parts, which agencies often leave out («ККБ» for
-    «Тихоморская краевая клиническая больница»)."""
-    parts = [fold(p) for p in _ABBREVIATION_PART.findall(abbreviation)]
-    words = [fold(w) for w in _NAME_WORD.findall(name) if len(w) > 2]
-    if len(parts) < 2 or len(words) < 2:
-        return False
-    return any(
-        len(candidate) == len(parts) and all(w.startswith(p) for p, w in zip(parts, candidate, strict=True))
-        for candidate in ((words, words[1:]) if len(parts) >= 3 else (words,))
-    )
-
-
 def _join_abbreviations(
     clusters: _UnionFind, base_key: dict[tuple[str, str], str], types_of: dict[str, Counter]
 ) -> None:
@@ -215,12 +195,36 @@ def _join_abbreviations(
     for normal, key in names.items():
         if not is_abbreviation(normal) or "PER" in types_of[key]:
             continue
-        first, second = (fold(p)[0] for p in _ABBREVIATION_PART.findall(normal)[:2])
+        first, second = (part[0] for part in abbreviation_parts(normal)[:2])
         expansions = {
             k
             for n, k in (full_names[p] for p in by_initials.get((first, second), ()))
             if k != key and "PER" not in types_of[k] and abbreviates(normal, n)
         }
+        if len(expansions) == 1:
+            clusters.union(expansions.pop(), key)
+
+
+def _join_abbreviated_owners(
+    clusters: _UnionFind, base_key: dict[tuple[str, str], str], types_of: dict[str, Counter]
+) -> None:
+    """«Лаборатория робототехники БерГУ» is «Лаборатория робототехники Бережанского государственного
+    университета»: a name that ends with an abbreviation joins the one name that says the same
+    words and then what the abbreviation stands for. Names are looked up by their words before the
+    abbreviation, so the work grows with the month."""
+    by_prefix: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for (normal, _), key in base_key.items():
+        words = normal.split()
+        for cut in range(1, len(words)):
+            by_prefix[lemma_key(" ".join(words[:cut]))].append((" ".join(words[cut:]), key))
+    for (normal, _), key in base_key.items():
+        *head, last = normal.split()
+        if not head or not is_abbreviation(last) or "PER" in types_of[key]:
+            continue
+        expansions = {
+            other for tail, other in by_prefix.get(lemma_key(" ".join(head)), ())
+            if other != key and not is_abbreviation(tail) and abbreviates(last, tail)
+        }  # fmt: skip
         if len(expansions) == 1:
             clusters.union(expansions.pop(), key)
 

@@ -3,7 +3,9 @@ organization the article named in full before it, and nothing when two could be 
 
 from __future__ import annotations
 
+from dagster_project.core.common.parses import parse_document
 from dagster_project.core.extraction.schema import extract_schema_triplets
+from dagster_project.core.extraction.schema.arguments import abbreviations
 
 PUBLISHED = "2025-11-14T10:00:00+03:00"
 
@@ -62,3 +64,11 @@ def test_a_shortened_administration_stays_as_written_when_two_fit():
         "объявили конкурс. Администрация округа подписала контракт с компанией «Нива»."
     )
     assert facts(two, "signed_contract_with") == {("Администрация округа", "signed_contract_with", "Нива")}
+
+
+def test_a_syllabic_abbreviation_in_brackets_names_the_organization_before_it():
+    # «БерГУ» is «Бер-» + «Г» + «У»: its parts begin the name's words though its letters are not initials
+    text = "Бережанский государственный университет (БерГУ) провёл конкурс. БерГУ открыл кафедру судостроения."
+    assert abbreviations(text, parse_document(text).spans) == {"бергу": "Бережанский государственный университет"}
+    other = "Бережанский морской порт (БерГУ) провёл конкурс."
+    assert abbreviations(other, parse_document(other).spans) == {}

@@ -2,11 +2,12 @@
 
 import pytest
 
+from dagster_project.core.common.abbreviations import abbreviates
 from dagster_project.core.common.package_files import project_dir
 from dagster_project.core.common.russian import lemma_key
 from dagster_project.core.extraction.schema import extract_schema_triplets
 from dagster_project.core.extraction.triplets import RawTriplet, triplets_frame
-from dagster_project.core.graph.normalization import abbreviates, load_aliases, normalize_triplets
+from dagster_project.core.graph.normalization import load_aliases, normalize_triplets
 from tests.samples import NEWS_TEXT
 
 
@@ -115,3 +116,17 @@ def test_a_citys_mayoralty_and_administration_are_one_institution():
         _fact("Олег Иванов", "Администрация города Бережанска"),
     ])  # fmt: skip
     assert normalize_triplets(raw, {})["object_key"].nunique() == 1
+
+
+def test_a_name_ending_with_an_abbreviation_joins_the_name_that_spells_it_out():
+    # one lab, written with the university's abbreviation in one article and in full in another
+    raw = triplets_frame([
+        _fact("Полина Ясинская", "Лаборатория подводной робототехники БерГУ"),
+        _fact("Полина Ясинская", "Лаборатория подводной робототехники Бережанского государственного университета"),
+        _fact("Аскольд Ремезов", "Лаборатория подводной робототехники ТИО"),
+    ])  # fmt: skip
+    frame = normalize_triplets(raw, {})
+    labs = frame.loc[frame["subject"] == "Полина Ясинская", "object_key"]
+    assert labs.nunique() == 1
+    # another owner's lab of the same name stays apart: «ТИО» does not abbreviate the university
+    assert frame.loc[frame["subject"] == "Аскольд Ремезов", "object_key"].iloc[0] != labs.iloc[0]

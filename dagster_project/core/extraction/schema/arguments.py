@@ -14,6 +14,7 @@ from copy import copy
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
+from ...common.abbreviations import abbreviates
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
 from .anaphora import anaphoric_noun, earlier_full_name, earlier_namesake
 from .lexicon import (
@@ -748,8 +749,10 @@ def abbreviations(text: str, spans) -> dict[str, str]:
         abbreviation = match.group(1)
         words = [w for w in re.findall(r"[А-ЯЁа-яёA-Za-z-]+", name) if len(w) > 2]
         initials = "".join(w[0] for w in words).upper()
-        # «Тихоморская краевая клиническая больница (ККБ)»: a regional adjective may stay out
-        if initials == abbreviation.upper() or (len(abbreviation) > 2 and initials.endswith(abbreviation.upper())):
+        # «Тихоморская краевая клиническая больница (ККБ)»: a regional adjective may stay out;
+        # «Бережанский государственный университет (БерГУ)»: a part may be a word's first syllable
+        short = abbreviation.upper()
+        if initials == short or (len(short) > 2 and initials.endswith(short)) or abbreviates(abbreviation, name):
             tokens = [t for t in span.tokens if t.start < span.start + len(name)]
             found[_folded(abbreviation)] = span_nominative(sorted(tokens, key=lambda t: t.start), "ORG")
     return found

@@ -1,0 +1,40 @@
+"""Abbreviations of organization names: «ТИО», «РНФ», and syllabic ones such as «БерГУ».
+
+Extraction reads an article's «Полное название (СОКР)» with them and normalization joins a bare
+abbreviation to the month's full name, so both stages must agree on what abbreviates what.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .russian import fold
+
+_ABBREVIATION = re.compile(r"[А-ЯЁA-Z][а-яёa-z]{0,3}(?:[А-ЯЁA-Z][а-яёa-z]{0,3})+")
+_ABBREVIATION_PART = re.compile(r"[А-ЯЁA-Z][а-яёa-z]*")
+_NAME_WORD = re.compile(r"[А-ЯЁа-яёA-Za-z-]+")
+
+
+def is_abbreviation(name: str) -> bool:
+    """«ТИО», «БерГУ», «РНФ»: one word, two or more capitals, no lowercase letter before the second."""
+    return bool(_ABBREVIATION.fullmatch(name))
+
+
+def abbreviation_parts(abbreviation: str) -> list[str]:
+    """«БерГУ» -> [«бер», «г», «у»]: each part begins one word of the full name."""
+    return [fold(p) for p in _ABBREVIATION_PART.findall(abbreviation)]
+
+
+def abbreviates(abbreviation: str, name: str) -> bool:
+    """Each part of the abbreviation («Бер», «Г», «У») begins the next word of the name
+    («Бережанский государственный университет»); short function words («и», «по») are skipped,
+    and so may be a leading regional adjective before three or more parts, which agencies often leave out («ККБ» for
+    «Тихоморская краевая клиническая больница»)."""
+    parts = abbreviation_parts(abbreviation)
+    words = [fold(w) for w in _NAME_WORD.findall(name) if len(w) > 2]
+    if len(parts) < 2 or len(words) < 2:
+        return False
+    return any(
+        len(candidate) == len(parts) and all(w.startswith(p) for p, w in zip(parts, candidate, strict=True))
+        for candidate in ((words, words[1:]) if len(parts) >= 3 else (words,))
+    )
