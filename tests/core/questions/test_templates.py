@@ -259,8 +259,8 @@ FORUM = NodeInfo("Северореченский инвестиционный ф
             "ruled_against",
             COURT,
             TECHNOGRAD,
-            "С какой компании взыскал средства Арбитражный суд Пермского края?",
-            "Какой суд взыскал средства с компании «Техноград»?",
+            "Против какой компании вынес решение Арбитражный суд Пермского края?",
+            "Какой суд вынес решение против компании «Техноград»?",
         ),
         (
             "launched_vessel",
@@ -450,11 +450,11 @@ def test_an_institution_named_by_a_common_noun_is_lowercase_inside_a_question():
     city_hall = NodeInfo("Мэрия Бережанска", "ORG")
     contractor = NodeInfo("Бергранит", "ORG", "компания")
     assert ask_object("sued", city_hall, contractor) == "К какой компании подала иск мэрия Бережанска?"
-    assert ask_subject("ruled_against", contractor, city_hall).endswith("с мэрии Бережанска?")
+    assert ask_subject("ruled_against", contractor, city_hall).endswith("против мэрии Бережанска?")
     # an adjective-led official name keeps its capital
     court = NodeInfo("Арбитражный суд Тихоморского края", "ORG", "суд")
     assert ask_object("ruled_against", court, contractor) == (
-        "С какой компании взыскал средства Арбитражный суд Тихоморского края?"
+        "Против какой компании вынес решение Арбитражный суд Тихоморского края?"
     )
 
 

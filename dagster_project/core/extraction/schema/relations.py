@@ -280,8 +280,9 @@ SCHEMA: dict[str, Relation] = {
             "ruled_against",
             {ORGANIZATION},
             AGENTS,
-            Wording("взыскать", PAST, "средства", "с", "gent"),
-            "the court ruled that the party pays («суд взыскал с X», «суд обязал X выплатить»)",
+            # said neutrally: «суд обязал X отремонтировать дорогу» is a ruling against X with no money in it
+            Wording("вынести", PAST, "решение", "против", "gent"),
+            "the court ruled against the party («суд взыскал с X», «суд обязал X выплатить / отремонтировать»)",
         ),
         _relation(
             "ordered_to_pay",
