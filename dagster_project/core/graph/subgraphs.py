@@ -40,7 +40,7 @@ import pandas as pd
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
-from ..extraction.schema.relations import IMPLIED_BY, INTERCHANGEABLE, SCHEMA, SYMMETRIC
+from ..extraction.schema.relations import IMPLIED_BY, INTERCHANGEABLE, OPEN_SUBJECT_SETS, SCHEMA, SYMMETRIC
 from .rdf import (
     HAS_DESCRIPTOR,
     RDF_TYPE,
@@ -332,6 +332,8 @@ def _subgraph_of_row(
     if kind == "set":
         if int(row["partners"].value) > max_set_partners:
             return None
+        if keys["direction"] == "in" and _SCHEMA_IDS.get(row["r"].value) in OPEN_SUBJECT_SETS:
+            return None  # «Кто работает в X? Назовите всех.»: news never names all the staff
         partners = _partners(store, row["anchor"], row["r"], keys["direction"])
         # «Кто работает в X? Назовите всех.» names X's director too: partners by an implying relation join
         implied = sorted(e for e in _implying_edges(store, row["anchor"], row["r"], keys["direction"])
