@@ -40,7 +40,7 @@ import pandas as pd
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
-from ..extraction.schema.relations import IMPLIED_BY, INTERCHANGEABLE, OPEN_SUBJECT_SETS, SCHEMA, SYMMETRIC
+from ..extraction.schema.relations import GRAPH_TYPE, IMPLIED_BY, INTERCHANGEABLE, OPEN_SUBJECT_SETS, SCHEMA, SYMMETRIC
 from .rdf import (
     HAS_DESCRIPTOR,
     RDF_TYPE,
@@ -289,6 +289,18 @@ def _class_of(store: Store, node, known: dict[str, NodeClass]) -> NodeClass:
     return known[node.value]
 
 
+def _open_subject_set(store: Store, anchor, relation, known: dict[str, NodeClass]) -> bool:
+    """Whether news never lists everyone in `relation` with the anchor (OPEN_SUBJECT_SETS)."""
+    schema_id = _SCHEMA_IDS.get(relation.value)
+    if schema_id not in OPEN_SUBJECT_SETS:
+        return False
+    kinds = OPEN_SUBJECT_SETS[schema_id]
+    if kinds is None:
+        return True
+    graph_types = {TYPE_CLASSES[GRAPH_TYPE[kind]].value for kind in kinds}
+    return bool(graph_types & set(_class_of(store, anchor, known)[0]))
+
+
 def _condition_fits_another_of_its_class(
     store: Store, x, relation, y, direction: str, known: dict[str, NodeClass]
 ) -> bool:
@@ -332,7 +344,7 @@ def _subgraph_of_row(
     if kind == "set":
         if int(row["partners"].value) > max_set_partners:
             return None
-        if keys["direction"] == "in" and _SCHEMA_IDS.get(row["r"].value) in OPEN_SUBJECT_SETS:
+        if keys["direction"] == "in" and _open_subject_set(store, row["anchor"], row["r"], classes):
             return None  # «Кто работает в X? Назовите всех.»: news never names all the staff
         partners = _partners(store, row["anchor"], row["r"], keys["direction"])
         # «Кто работает в X? Назовите всех.» names X's director too: partners by an implying relation join

@@ -549,3 +549,17 @@ def test_an_agreement_holds_both_ways_for_sets_and_uniqueness(tmp_path):
     assert ("Верфь", "Порт") not in sets
     asked = {t for triples, _, _ in readable(store, "simple") for t in triples}
     assert not any(s == "ТИО" or o == "ТИО" for s, _, o in asked)
+
+
+def test_the_visitors_of_a_town_are_never_a_set_but_those_of_a_plant_are(tmp_path):
+    # a town is visited by whoever plays or tours there, in words other than «посетил»
+    _, store = build_store(tmp_path, [
+        ("PER:Марина Крылова", "schema:visited", "LOC:Казань"),
+        ("PER:Олег Мельников", "schema:visited", "LOC:Казань"),
+        ("PER:Марина Крылова", "schema:visited", "Каменский комбинат"),
+        ("PER:Олег Мельников", "schema:visited", "Каменский комбинат"),
+    ])  # fmt: skip
+    visitors = {
+        triples[0][2] for triples, answer, _ in readable(store, "set") if answer == ("Марина Крылова", "Олег Мельников")
+    }
+    assert visitors == {"Каменский комбинат"}

@@ -333,10 +333,11 @@ IMPLIED_BY: dict[str, tuple[str, ...]] = {"works_at": ("heads", "teaches_at", "c
 # Relations news uses for one kind of fact: «подписали соглашение», «заключили договор» and
 # «контракт» may name the same deal, so a partner by one is a second answer to a question about the
 # other (and a set of one leaves the other's partners out).
-# Relations whose subjects news never lists in full: the staff of an organization are named as
-# they come up (a club's players, a hospital's doctors, a lab head «при» a university), so
-# «Кто работает в X? Назовите всех» has no answer the month's texts close.
-OPEN_SUBJECT_SETS = frozenset({"works_at"})
+# Relations whose subjects news never lists in full, by the object's argument type (None: any):
+# the staff of an organization are named as they come up (a club's players, a lab head «при» a
+# university), and a town is visited by whoever plays, tours or works there without the word
+# «посетил»; so «Кто работает в X? / Кто посетил Казань? Назовите всех» has no answer the texts close.
+OPEN_SUBJECT_SETS: dict[str, frozenset[str] | None] = {"works_at": None, "visited": frozenset({PLACE})}
 # Relations that hold both ways: «A подписал соглашение с B» is B's agreement with A too, whichever
 # side the sentence made the subject.
 SYMMETRIC = frozenset({"signed_agreement_with", "signed_contract_with"})
