@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument, phrase_argument
 from .lexicon import CLASS_NOUNS, SUBUNIT_NOUNS
+from .matchers_people import finished
 from .relations import EVENT, ORGANIZATION
 
 Fact = tuple[str, Argument, Argument]
@@ -21,18 +22,6 @@ GRANT_NOUNS = frozenset({"грант", "субсидия"})
 GRANTING_VERBS = frozenset({"выделить", "предоставить", "присудить", "вручить"})
 # Who holds what a list names: «обладателями грантов фонда «Х» стали A и B».
 HOLDER_TITLES = frozenset({"лауреат", "победитель", "обладатель", "получатель", "грантополучатель"})
-
-
-def _done(verb) -> bool:
-    """A finite perfective verb in the past, active («выделил»), or not a verb at all."""
-    feats = verb.feats
-    return (
-        verb.pos == "VERB"
-        and feats.get("VerbForm") == "Fin"
-        and feats.get("Tense") == "Past"
-        and feats.get("Aspect") == "Perf"
-        and feats.get("Voice", "Act") == "Act"
-    )
 
 
 class GrantAwards:
@@ -47,7 +36,7 @@ class GrantAwards:
 
         organizations = frozenset({ORGANIZATION})
         for verb in sentence.tokens:
-            if verb.lemma not in GRANTING_VERBS or not _done(verb):
+            if verb.lemma not in GRANTING_VERBS or not finished(verb):
                 continue
             grants = [g for g in sentence.kids(verb, "obj") if g.lemma in GRANT_NOUNS]
             if not grants or any(k.lemma == "не" for k in sentence.kids(verb)):
@@ -201,7 +190,7 @@ class SidesOfSigning:
     triggers = frozenset({"сторона"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        signed = [v for v in sentence.tokens if v.lemma in {"подписать", "заключить"} and _done(v)]
+        signed = [v for v in sentence.tokens if v.lemma in {"подписать", "заключить"} and finished(v)]
         documents = {_DOCUMENTS[t.lemma] for t in sentence.tokens if t.lemma in _DOCUMENTS}
         if len(signed) != 1 or len(documents) != 1 or any(k.lemma == "не" for k in sentence.kids(signed[0])):
             return

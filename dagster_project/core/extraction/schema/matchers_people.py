@@ -111,7 +111,7 @@ def _name_before_comma(sentence: ParsedSentence, at: int) -> Argument | None:
     return found if found is not None and found.type == PERSON else None
 
 
-def _finished(verb) -> bool:
+def finished(verb) -> bool:
     """A past perfective finite verb, active: «занял», «покинула»."""
     feats = verb.feats
     return (
@@ -165,7 +165,7 @@ def _post(sentence: ParsedSentence, role) -> Argument | None:
 def leaves_post(sentence: ParsedSentence, role) -> bool:
     """«Глава района Иван Петров ушёл в отставку», «... покинул пост»: the role's holder held it until now."""
     verb = sentence.head(role) if role.rel == "nsubj" else None
-    if verb is None or not _finished(verb):
+    if verb is None or not finished(verb):
         return False
     if verb.lemma == "уйти":
         return any(c.lemma == "отставка" for c in sentence.kids(verb, "obl"))
@@ -193,7 +193,7 @@ class PostChanges:
         if sentence.lemmas & PLAN_WORDS:
             return
         for verb in sentence.tokens:
-            if verb.lemma not in self.triggers or not _finished(verb):
+            if verb.lemma not in self.triggers or not finished(verb):
                 continue
             relation = "appointed_to" if verb.lemma in self.taken else "resigned_from"
             subjects = sentence.kids(verb, "nsubj")
@@ -294,7 +294,7 @@ def _appointees(sentence: ParsedSentence, verb) -> list:
         return []  # «будет назначен»: a plan
     if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
         return sentence.kids(verb, "nsubj:pass", "nsubj")
-    return sentence.kids(verb, "obj") if _finished(verb) else []
+    return sentence.kids(verb, "obj") if finished(verb) else []
 
 
 class Speakers:
@@ -313,7 +313,7 @@ class Speakers:
         if _says_partial(sentence):
             return
         for verb in sentence.tokens:
-            if verb.lemma != "выступить" or not _finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
+            if verb.lemma != "выступить" or not finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
                 continue
             events = self._events(sentence, verb)
             for speaker in self._speakers(sentence, verb) if events else []:
@@ -608,7 +608,7 @@ class Successions:
         if _planned(sentence):
             return
         for verb in sentence.tokens:
-            if verb.lemma != "сменить" or not _finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
+            if verb.lemma != "сменить" or not finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
                 continue
             role = self._role_of_post(sentence)
             sides = self._new_and_former(sentence, verb)
@@ -682,12 +682,12 @@ class Deputies:
                 continue
             heads = _appointees(sentence, verb)
             passive = verb.feats.get("VerbForm") == "Part"
-            for role in self._roles(sentence, verb) if heads or (_finished(verb) and not passive) else []:
+            for role in self._roles(sentence, verb) if heads or (finished(verb) and not passive) else []:
                 own = any(k.lemma == "свой" for k in sentence.kids(role))
                 appointee = self._appointee(sentence, heads, role)
                 if appointee is None:
                     continue
-                if own and role.lemma in _AIDES and _finished(verb):
+                if own and role.lemma in _AIDES and finished(verb):
                     yield from self._own_aide(sentence, verb, role, appointee)
                 elif not own:
                     yield from employment(sentence, role, appointee)
@@ -773,7 +773,7 @@ class RolePredicates:
             if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
                 continue
             now = _is_active(verb, "Pres", "Imp") and verb.feats.get("VerbForm") == "Fin"
-            became = verb.lemma == "стать" and _finished(verb)
+            became = verb.lemma == "стать" and finished(verb)
             finite = verb.feats.get("VerbForm") == "Fin"
             before = verb.lemma == "занимать" and _is_active(verb, "Past", "Imp") and finite
             subjects = sentence.kids(verb, "nsubj")
