@@ -69,6 +69,14 @@ class ParsedSentence:
     def kids(self, token, *rels: str) -> list:
         return [c for c in self.children.get(token.id, []) if not rels or c.rel in rels]
 
+    def negated(self, verb) -> bool:
+        """«не выиграл у «Сокола»»: a negated verb states that nothing happened («не только открыла, но
+        и купила» negates nothing)."""
+        following = {t.start: t for t in self.tokens}
+        return any(
+            c.lemma == "не" and getattr(following.get(c.stop + 1), "lemma", "") != "только" for c in self.kids(verb)
+        )
+
     def head(self, token):
         return self.by_id.get(token.head_id)
 

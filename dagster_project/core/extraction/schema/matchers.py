@@ -144,7 +144,7 @@ class VerbPattern:
 
     def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
         """One of the verbs, with the complement it needs («ввести в эксплуатацию»)."""
-        if verb.lemma not in self.verbs or _negated(sentence, verb):
+        if verb.lemma not in self.verbs or sentence.negated(verb):
             return False
         return not self.requires or any(c.lemma in self.requires for c in sentence.kids(verb))
 
@@ -221,15 +221,6 @@ def _listed_plural(sentence: ParsedSentence, noun, cases: frozenset[str]) -> boo
         return False
     wanted = [{_PYMORPHY_CASES[c], "plur"} for c in cases if c in _PYMORPHY_CASES]
     return any(w <= set(p.tag.grammemes) for p in morph().parse(noun.text) for w in wanted)
-
-
-def _negated(sentence: ParsedSentence, verb) -> bool:
-    """«не выиграл у «Сокола»»: a negated verb states that nothing happened («не только открыла, но
-    и купила» negates nothing)."""
-    following = {t.start: t for t in sentence.tokens}
-    return any(
-        c.lemma == "не" and getattr(following.get(c.stop + 1), "lemma", "") != "только" for c in sentence.kids(verb)
-    )
 
 
 def _repeated_preposition_phrases(sentence: ParsedSentence, heads: list, slot: Slot) -> list:
@@ -1209,12 +1200,11 @@ def _title_owners(sentence: ParsedSentence, verb, title_lemma: str, through: boo
 def _joined(sentence: ParsedSentence, verb) -> bool:
     """«вошли», «стали» (past perfective, active) or «включены», «были включены» (a passive
     participle, not with a future «будут»); never with «не»."""
-    kids = sentence.kids(verb)
-    if any(k.lemma == "не" for k in kids):
+    if sentence.negated(verb):
         return False
     if verb.lemma in {"включить", "избрать"}:
         passive = verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
-        return passive and not any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in kids)
+        return passive and not any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in sentence.kids(verb))
     return _is_active(verb, "Past", "Perf") and verb.feats.get("VerbForm") == "Fin"
 
 

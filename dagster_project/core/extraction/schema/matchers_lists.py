@@ -39,7 +39,7 @@ class GrantAwards:
             if verb.lemma not in GRANTING_VERBS or not finished(verb):
                 continue
             grants = [g for g in sentence.kids(verb, "obj") if g.lemma in GRANT_NOUNS]
-            if not grants or any(k.lemma == "не" for k in sentence.kids(verb)):
+            if not grants or sentence.negated(verb):
                 continue
             grantors = [a for a in (argument(sentence, t, organizations) for t in _subject_heads(sentence, verb)) if a]
             recipients = _recipients_after(sentence, grants[0]) if grantors else None
@@ -192,7 +192,7 @@ class SidesOfSigning:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         signed = [v for v in sentence.tokens if v.lemma in {"подписать", "заключить"} and finished(v)]
         documents = {_DOCUMENTS[t.lemma] for t in sentence.tokens if t.lemma in _DOCUMENTS}
-        if len(signed) != 1 or len(documents) != 1 or any(k.lemma == "не" for k in sentence.kids(signed[0])):
+        if len(signed) != 1 or len(documents) != 1 or sentence.negated(signed[0]):
             return
         sides = _sides(sentence)
         if len(sides) == 2 and sides[0].normal != sides[1].normal:

@@ -313,7 +313,7 @@ class Speakers:
         if _says_partial(sentence):
             return
         for verb in sentence.tokens:
-            if verb.lemma != "выступить" or not finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
+            if verb.lemma != "выступить" or not finished(verb) or sentence.negated(verb):
                 continue
             events = self._events(sentence, verb)
             for speaker in self._speakers(sentence, verb) if events else []:
@@ -608,7 +608,7 @@ class Successions:
         if _planned(sentence):
             return
         for verb in sentence.tokens:
-            if verb.lemma != "сменить" or not finished(verb) or any(k.lemma == "не" for k in sentence.kids(verb)):
+            if verb.lemma != "сменить" or not finished(verb) or sentence.negated(verb):
                 continue
             role = self._role_of_post(sentence)
             sides = self._new_and_former(sentence, verb)
@@ -770,7 +770,7 @@ class RolePredicates:
         if _planned(sentence):
             return
         for verb in sentence.tokens:
-            if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
+            if verb.lemma not in self.triggers or sentence.negated(verb):
                 continue
             now = _is_active(verb, "Pres", "Imp") and verb.feats.get("VerbForm") == "Fin"
             became = verb.lemma == "стать" and finished(verb)
@@ -883,7 +883,7 @@ class PronounLeaders:
         if _planned(sentence):
             return
         for verb in sentence.tokens:
-            if verb.lemma not in self.triggers or any(k.lemma == "не" for k in sentence.kids(verb)):
+            if verb.lemma not in self.triggers or sentence.negated(verb):
                 continue
             relation = "heads" if _is_active(verb, "Pres", "Imp") else None
             relation = relation or ("formerly_headed" if _is_active(verb, "Past", "Imp") else None)
