@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ..core.graph.inference import with_implied_facts
 from ..core.graph.normalization import NORMALIZED_COLUMNS
 from ..core.graph.rdf import load_store, write_graph
 
@@ -53,6 +54,7 @@ def facts_frame(facts: list[tuple[str, str, str] | tuple[str, str, str, str]]) -
 
 
 def build_store(tmp_path: Path, facts) -> tuple[Path, object]:
+    """The graph the knowledge_graph asset would write for `facts`, implied facts included."""
     path = tmp_path / "graph.nq"
-    write_graph(facts_frame(facts), path)
+    write_graph(with_implied_facts(facts_frame(facts)), path)
     return path, load_store(path)

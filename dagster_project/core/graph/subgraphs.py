@@ -215,17 +215,6 @@ def _partners(store: Store, anchor, relation, direction: str) -> list[str]:
     return sorted({term_key(q.subject) for q in quads})
 
 
-def _implying_edges(store: Store, anchor, relation, direction: str) -> list[tuple[str, str]]:
-    """(partner, relation) of the anchor by relations that imply `relation` (core/extraction/schema
-    IMPLIED_BY): whoever heads X works there."""
-    schema_id = _SCHEMA_IDS.get(relation.value)
-    edges: list[tuple[str, str]] = []
-    for implying in IMPLIED_BY.get(schema_id, ()):
-        iri = relation_iri(SCHEMA_KEY_PREFIX + implying)
-        edges += [(partner, iri.value) for partner in _partners(store, anchor, iri, direction)]
-    return edges
-
-
 def _said_by_an_implying_relation(store: Store, triple: Triple) -> bool:
     """Whether (s r o) also holds by a relation that implies r: the graph states «работает в» for the
     director too (core/graph/inference.py), but a question about him asks what the text says,
@@ -237,11 +226,6 @@ def _said_by_an_implying_relation(store: Store, triple: Triple) -> bool:
         next(store.quads_for_pattern(subject, relation_iri(SCHEMA_KEY_PREFIX + other), obj, None), None) is not None
         for other in implying
     )
-
-
-def _implied_partners(store: Store, anchor, relation, direction: str) -> set[str]:
-    """Partners of the anchor by relations that imply `relation`."""
-    return {partner for partner, _ in _implying_edges(store, anchor, relation, direction)}
 
 
 def _directions(relation, direction: str) -> tuple[str, ...]:
@@ -267,12 +251,11 @@ def _interchangeable_partners(store: Store, anchor, relation, direction: str) ->
 
 
 def _rival_partners(store: Store, anchor, relation, direction: str) -> set[str]:
-    """Partners that also answer a question about `relation`: by an implying relation, an
-    interchangeable one, or a symmetric one written the other way round."""
-    return (
-        _implied_partners(store, anchor, relation, direction)
-        | _interchangeable_partners(store, anchor, relation, direction)
-        | _reverse_partners(store, anchor, relation, direction)
+    """Partners that also answer a question about `relation`: by an interchangeable relation, or by a
+    symmetric one written the other way round. (Implied facts, a director working where he heads,
+    are in the graph itself: core/graph/inference.py.)"""
+    return _interchangeable_partners(store, anchor, relation, direction) | _reverse_partners(
+        store, anchor, relation, direction
     )
 
 
@@ -347,18 +330,14 @@ def _subgraph_of_row(
         if keys["direction"] == "in" and _open_subject_set(store, row["anchor"], row["r"], classes):
             return None  # «Кто работает в X? Назовите всех.»: news never names all the staff
         partners = _partners(store, row["anchor"], row["r"], keys["direction"])
-        # «Кто работает в X? Назовите всех.» names X's director too: partners by an implying relation join
-        implied = sorted(e for e in _implying_edges(store, row["anchor"], row["r"], keys["direction"])
-                         if e[0] not in partners)  # fmt: skip
         # «С кем подписал соглашение X?» names those who signed with X too
         reverse = sorted(_reverse_partners(store, row["anchor"], row["r"], keys["direction"]) - set(partners))
-        everyone = sorted(set(partners) | {p for p, _ in implied} | set(reverse))
+        everyone = sorted(set(partners) | set(reverse))
         if len(everyone) > max_set_partners or keys["anchor"] in everyone or any(p in generic for p in everyone):
             return None
         if _interchangeable_partners(store, row["anchor"], row["r"], keys["direction"]) - set(everyone):
             return None  # «С кем подписал соглашение X?» leaves out whom X signed a contract with
         triples = tuple(_edge(keys["anchor"], keys["r"], p, keys["direction"]) for p in partners)
-        triples += tuple(_edge(keys["anchor"], r, p, keys["direction"]) for p, r in implied)
         triples += tuple(_edge(keys["anchor"], keys["r"], p, _reverse(keys["direction"])) for p in reverse)
         return Subgraph("set", triples, tuple(everyone), anchor=keys["anchor"])
     if kind == "cond":
@@ -374,7 +353,7 @@ def _cond_of_row(store: Store, row: dict[str, object], keys: dict[str, str], cla
     conditions = [(row["x"], row[f"r{n}"], row[f"y{n}"], keys[f"d{n}"]) for n in (1, 2)]
     if not all(_condition_fits_another_of_its_class(store, *condition, classes) for condition in conditions):
         return None
-    # Only x may satisfy both, counting implied relations too: a director works at the company he heads.
+    # Only x may satisfy both, counting interchangeable and symmetric relations too.
     satisfying = [
         set(_partners(store, y, r, _reverse(d))) | _rival_partners(store, y, r, _reverse(d))
         for _, r, y, d in conditions
@@ -389,8 +368,8 @@ def _cond_of_row(store: Store, row: dict[str, object], keys: dict[str, str], cla
 
 
 def _mh_of_row(store: Store, row: dict[str, object], keys: dict[str, str]) -> Subgraph | None:
-    # Each hop names one entity, counting implied relations: «человек, который работает в X» is
-    # no one person when X's director works there too.
+    # Each hop names one entity, counting interchangeable and symmetric relations: «компания, с которой
+    # подписал соглашение X» is no one company when another signed with X the other way round.
     if _rival_partners(store, row["q"], row["r1"], keys["d1"]) - {keys["b"]}:
         return None
     if _rival_partners(store, row["b"], row["r2"], keys["d2"]) - {keys["x"]}:

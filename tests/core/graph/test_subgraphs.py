@@ -424,13 +424,14 @@ def test_sampling_takes_everything_when_the_graph_is_small(tmp_path):
 
 
 def test_a_set_counts_the_partners_of_relations_that_imply_it(tmp_path):
-    # whoever heads an institute works there: «В каких организациях работает Нина Вершинина?» names it
+    # whoever heads an institute works there (the graph says so too): «В каких организациях работает
+    # Нина Вершинина?» names it
     jobs = [("PER:Нина Вершинина", "schema:works_at", "БерГУ"), ("PER:Нина Вершинина", "schema:works_at", "ТККБ")]
     (tmp_path / "with_head").mkdir()
     (tmp_path / "without_head").mkdir()
     _, store = build_store(tmp_path / "with_head", [*jobs, ("PER:Нина Вершинина", "schema:heads", "ТИО")])
     assert readable(store, "set") == {
-        ((("Нина Вершинина", "schema:heads", "ТИО"), ("Нина Вершинина", "schema:works_at", "БерГУ"),
+        ((("Нина Вершинина", "schema:works_at", "БерГУ"), ("Нина Вершинина", "schema:works_at", "ТИО"),
           ("Нина Вершинина", "schema:works_at", "ТККБ")),
          ("БерГУ", "ТИО", "ТККБ"), None),
     }  # fmt: skip
