@@ -15,6 +15,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..common.abbreviations import abbreviates, is_abbreviation
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
 from .alternatives import (
@@ -804,7 +805,7 @@ def _fitting_deal_parties(given: str, ends: set[str], written_ends: set[str], ki
     """Other parties of the given entity's deals, as written, that the question's class noun fits."""
     for article_id, party in _other_deal_parties(given, ends, kinds, texts):
         written = texts.text(article_id)[party.start : party.stop].strip("«»")
-        if any(_abbreviates(written, end) for end in written_ends):
+        if is_abbreviation(written) and any(abbreviates(written, end) for end in written_ends):
             continue
         if noun is None or _known_as(noun, party.key, texts):
             yield written
@@ -814,12 +815,6 @@ def _known_as(noun: str, key: str, texts: GoldTexts) -> bool:
     """Do the texts call the name by the class noun: «банк «Заречный»», or the noun heads the
     name itself («Верхнеозёрский технический университет»)?"""
     return noun in texts.class_nouns(key) or noun in key.split()
-
-
-def _abbreviates(short: str, name: str) -> bool:
-    """«ВТУ» for «Верхнеозёрский технический университет»: the initials of the name's words."""
-    initials = "".join(word[0] for word in re.findall(r"[\w-]+", name)).upper()
-    return short.isupper() and len(short) >= 2 and short.replace("Ё", "Е") == initials.replace("Ё", "Е")
 
 
 def _other_deal_parties(given: str, ends: set[str], kinds: set[str], texts: GoldTexts) -> Iterable[tuple[str, Name]]:
