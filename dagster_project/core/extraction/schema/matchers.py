@@ -48,6 +48,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
+from .matchers_business import CreditLines, DealsOfStatements, NewOwners, Owners, PlacedPurchases, Subsidiaries
 from .matchers_lists import (
     AnnouncedLaureates,
     GrantAwards,
@@ -196,6 +197,8 @@ class VerbPattern:
                     and can_be_dative(child.text, child.lemma)
                 )
                 undated = "Gen" in slot.cases and child.text.isdigit()  # «29 октября»: the day number heads the date
+                # «заём мебельной фабрике»: a locative never stands bare, so a bare one is the dative it sounds like
+                bare_dative = "Dat" in slot.cases and case == "Loc" and not sentence.preposition(child)
                 if slot.only and child.lemma not in slot.only:
                     continue
                 # «с АО «Х»», «в МГУ»: an abbreviation does not decline, whatever case the tagger guessed
@@ -204,6 +207,7 @@ class VerbPattern:
                     case in slot.cases
                     or recipient
                     or undated
+                    or bare_dative
                     or indeclinable
                     or _listed_plural(sentence, child, slot.cases)
                 ):
@@ -1307,6 +1311,9 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
 _MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
 _CONSTRUCTION = frozenset({"строительство"})  # «приступила к строительству моста»
+_LOANS = frozenset({"кредит", "заём", "заем", "займ"})  # the tagger lemmatizes «заём» without its «ё»
+# «открыл кредитную линию компании X»
+_CREDIT_LINE = Slot("", frozenset({"Dat"}), frozenset({"линия"}), dative_from_genitive=True)
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
@@ -1387,7 +1394,7 @@ PATTERNS = (
         "выдать предоставить",
         "Past",
         "Perf",
-        Slot("", frozenset({"Dat"}), frozenset({"кредит", "заём", "займ"}), dative_from_genitive=True),
+        Slot("", frozenset({"Dat"}), _LOANS, dative_from_genitive=True),
     ),
     _verb("sued", "подать", "Past", "Perf", Slot("к", frozenset({"Dat"}), _SUIT)),
     _verb("sued", "подать", "Past", "Perf", Slot("против", frozenset({"Gen"}), _SUIT)),
@@ -1431,4 +1438,13 @@ PATTERNS = (
     BracketOrigins(),
     PlacedFacilities(),
     OpenedIn(),
+    # deals, loans, owners and purchases (matchers_business.py)
+    DealsOfStatements(),
+    CreditLines(_verb("lent_to", "открыть предоставить", "Past", "Perf", _CREDIT_LINE)),
+    # «строительство моста ведёт компания X»: who is building has begun
+    _verb("began_building", "вести", "Pres", "Imp", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),
+    Owners(),
+    Subsidiaries(),
+    NewOwners(),
+    PlacedPurchases(),
 )
