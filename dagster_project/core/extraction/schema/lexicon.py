@@ -46,7 +46,7 @@ ESTABLISHMENT_NOUNS = frozenset(
 # промышленности», «Арбитражный суд Москвы».
 INSTITUTION_NOUNS = frozenset(
     "правительство администрация министерство мэрия дума суд прокуратура собрание совет управление "
-    "департамент комитет инспекция служба агентство".split()
+    "департамент комитет инспекция служба агентство фонд".split()
 )
 
 # Roles whose holder leads the organization (or governs the place) named in the genitive.

@@ -48,7 +48,16 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
-from .matchers_business import CreditLines, DealsOfStatements, NewOwners, Owners, PlacedPurchases, Subsidiaries
+from .matchers_business import (
+    CreditLines,
+    DealsOfStatements,
+    LoansReceived,
+    NewOwners,
+    Owners,
+    PlacedPurchases,
+    Sales,
+    Subsidiaries,
+)
 from .matchers_lists import (
     AnnouncedLaureates,
     GrantAwards,
@@ -1447,4 +1456,6 @@ PATTERNS = (
     Subsidiaries(),
     NewOwners(),
     PlacedPurchases(),
+    LoansReceived(),
+    Sales(),
 )

@@ -78,8 +78,8 @@ def _existing_paper(sentence: ParsedSentence, paper) -> bool:
         return False
     if paper.rel == "obj" and verb.lemma not in SIGNING_VERBS:
         return False  # «получил контракт», «выполнит договор»: no signing said
-    if any(k.lemma == "быть" and k.feats.get("Tense") == "Fut" for k in sentence.kids(verb)):
-        return False
+    if any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in sentence.kids(verb)):
+        return False  # «будет подписан» (the tagger reads «будет» as a present)
     feats = verb.feats
     short_participle = feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass" and verb.rel == "root"
     indicative = feats.get("VerbForm") == "Fin" and feats.get("Tense") in {"Past", "Pres"}
@@ -134,8 +134,8 @@ def _customers(sentence: ParsedSentence, verb) -> list[Argument] | None:
         heads = [t for t in _clause_tokens(sentence, verb) if sentence.preposition(t) == "от"]
     else:
         return None
-    found = {a.normal: a for a in (argument(sentence, t, ORGANIZATIONS) for t in heads) if a is not None}
-    return list(found.values())
+    found = [argument(sentence, t, ORGANIZATIONS) for h in heads for t in sentence.conjuncts(h)]
+    return list({a.normal: a for a in found if a is not None}.values()) if all(found) else []
 
 
 def _clause_tokens(sentence: ParsedSentence, verb) -> list:
@@ -368,3 +368,69 @@ def _bare_facility(sentence: ParsedSentence, head, place: str) -> Argument | Non
     if found is None:
         return None
     return Argument(f"{found.text} {place}", f"{found.normal} {place}", FACILITY, head.lemma)
+
+
+class LoansReceived:
+    """«Компания «Ладья» получила кредит банка «Окский»», «... получила заём в банке «Окский»» (or
+    «от фонда») -> lent_to(the lender, the borrower): the loan's genitive owner, or the organization
+    «в» or «от» which it came from, lent to the subject."""
+
+    triggers = frozenset({"кредит", "заём", "заем", "займ"})
+    verbs = frozenset({"получить", "привлечь", "взять"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in self.verbs or not finished(verb) or sentence.negated(verb):
+                continue
+            loans = [c for c in sentence.kids(verb, "obj") if c.lemma in self.triggers]
+            lenders = {
+                a.normal: a
+                for host in loans + [verb] * bool(loans)
+                for c in sentence.kids(host, "nmod", "obl")
+                if (c.feats.get("Case") == "Gen" and not sentence.preposition(c) and host is not verb)
+                or sentence.preposition(c) in {"в", "от", "у"}
+                for a in [argument(sentence, c, ORGANIZATIONS)]
+                if a is not None
+            }
+            borrowers = [argument(sentence, t, AGENTS) for t in _own_subject_heads(sentence, verb)]
+            if len(lenders) != 1 or len(borrowers) != 1 or borrowers[0] is None:
+                continue
+            (lender,) = lenders.values()
+            if lender.normal != borrowers[0].normal:
+                yield "lent_to", lender, borrowers[0]
+
+
+class Sales:
+    """«Холдинг «Вектор» продал компании «Ладья» завод «Искра»» -> bought(Ладья, Искра): who is sold
+    a thing buys it. The buyer must be a dative the tagger reads as one (a genitive after the thing,
+    «завод компании «Ладья»», may be the thing's owner); «завершила сделку по покупке компании
+    «Ладья»» -> bought by the subject."""
+
+    triggers = frozenset({"продать", "сделка"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if not finished(verb) or sentence.negated(verb):
+                continue
+            if verb.lemma == "продать":
+                buyers = [
+                    argument(sentence, c, AGENTS)
+                    for c in sentence.kids(verb, "iobj", "obl")
+                    if c.feats.get("Case") == "Dat" and not sentence.preposition(c)
+                ]
+                things = [argument(sentence, c, THINGS) for c in sentence.kids(verb, "obj")]
+                if len(buyers) == 1 and buyers[0] is not None:
+                    for thing in (t for t in things if t is not None and _named(t)):
+                        if thing.normal != buyers[0].normal:
+                            yield "bought", buyers[0], thing
+            elif verb.lemma in {"закрыть", "завершить"}:
+                deals = [d for d in sentence.kids(verb, "obj") if d.lemma == "сделка"]
+                bought = [
+                    o
+                    for d in deals
+                    for p in sentence.kids(d, "nmod")
+                    if p.lemma in {"покупка", "приобретение", "поглощение"} and sentence.preposition(p) == "по"
+                    for o in sentence.kids(p, "nmod")
+                    if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+                ]
+                yield from _purchases(sentence, verb, "bought", bought)

@@ -1,0 +1,146 @@
+"""Deals, loans, owners and purchases between organizations: each rule on a sentence it must read
+and on a near miss it must leave alone (a plan, a negation, an unnamed side)."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str, relation: str | None = None) -> set[tuple[str, str, str]]:
+    found = {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+    return {f for f in found if relation is None or f[1] == relation}
+
+
+SUPPLY = "Компания «Оптрон» поставит датчики для завода «Искра»."
+
+
+def test_a_paper_signed_after_the_statement_of_its_work_joins_the_two_sides():
+    assert facts(f"{SUPPLY} Контракт на 40 млн рублей подписан 3 ноября.", "signed_contract_with") == {
+        ("Оптрон", "signed_contract_with", "Искра")
+    }
+    assert facts(f"{SUPPLY} Соответствующее соглашение стороны подписали в Твери.", "signed_agreement_with") == {
+        ("Оптрон", "signed_agreement_with", "Искра")
+    }
+
+
+def test_a_paper_in_force_is_a_signed_one():
+    text = f"{SUPPLY} Контракт стоимостью 40 млн рублей рассчитан на три года."
+    assert facts(text, "signed_contract_with") == {("Оптрон", "signed_contract_with", "Искра")}
+
+
+def test_a_planned_or_negated_signing_gives_no_deal():
+    for paper in (
+        "Контракт планируется подписать в декабре.",
+        "Контракт может быть подписан в декабре.",
+        "Контракт будет подписан в декабре.",
+        "Контракт пока не подписан.",
+    ):
+        assert facts(f"{SUPPLY} {paper}", "signed_contract_with") == set(), paper
+
+
+def test_the_statement_alone_is_a_plan_and_gives_no_deal():
+    assert facts(SUPPLY) == set()
+
+
+def test_a_paper_that_names_its_own_side_is_not_the_statement_s():
+    text = f"{SUPPLY} Контракт с фабрикой «Уют» подписан 3 ноября."
+    assert ("Оптрон", "signed_contract_with", "Искра") not in facts(text)
+
+
+def test_a_loan_paper_is_no_supply_deal():
+    text = f"{SUPPLY} Кредитный договор подписан 3 ноября."
+    assert facts(text, "signed_contract_with") == set()
+
+
+def test_two_customers_leave_the_deal_unsaid():
+    text = "Компания «Оптрон» поставит датчики для завода «Искра» и фабрики «Уют». Контракт подписан 3 ноября."
+    assert facts(text, "signed_contract_with") == set()
+
+
+def test_an_order_received_from_a_customer():
+    text = "Компания «Оптрон» получила заказ от завода «Искра». Договор подписан 3 ноября."
+    assert facts(text, "signed_contract_with") == {("Оптрон", "signed_contract_with", "Искра")}
+
+
+def test_a_loan_and_a_credit_line():
+    text = (
+        "Фонд «Исток» выдал заём заводу «Искра» на 50 млн рублей. "
+        "Банк «Окский» открыл кредитную линию компании «Ладья»."
+    )
+    assert facts(text) == {("Исток", "lent_to", "Искра"), ("Окский", "lent_to", "Ладья")}
+
+
+def test_a_loan_to_a_feminine_borrower_the_tagger_reads_as_a_locative():
+    text = "Фонд «Исток» выдал заём Заречной мебельной фабрике на 80 млн рублей."
+    assert facts(text, "lent_to") == {("Исток", "lent_to", "Заречная мебельная фабрика")}
+
+
+def test_a_production_line_is_no_loan():
+    assert facts("Банк «Окский» открыл линию компании «Ладья».", "lent_to") == set()
+
+
+def test_an_owner_holds_its_named_things_in_the_present():
+    text = "Холдинг «Вектор» владеет заводом «Искра» и терминалом «Южный»."
+    assert facts(text, "belongs_to") == {("Искра", "belongs_to", "Вектор"), ("Южный", "belongs_to", "Вектор")}
+    assert facts("Холдинг «Вектор» владел заводом «Искра».", "belongs_to") == set()
+    assert facts("Холдинг «Вектор» не владеет заводом «Искра».", "belongs_to") == set()
+
+
+def test_a_subsidiary_belongs_to_its_parent():
+    assert facts("Страховая компания «Щит» — дочерняя компания банка «Окский».", "belongs_to") == {
+        ("Щит", "belongs_to", "Окский")
+    }
+    text = "Компания «Щит», дочерняя структура банка «Окский», открыла офис в Твери."
+    assert ("Щит", "belongs_to", "Окский") in facts(text)
+
+
+def test_becoming_the_owner_or_buying_every_share_is_buying():
+    assert facts("Компания «Ладья» стала владельцем завода «Искра».", "bought") == {("Ладья", "bought", "Искра")}
+    assert facts("Банк «Окский» приобрёл 100% акций компании «Ладья».", "bought") == {("Окский", "bought", "Ладья")}
+    assert facts("Компания «Ладья» станет владельцем завода «Искра».", "bought") == set()
+
+
+def test_a_part_of_the_shares_is_an_investment():
+    text = "Фонд «Исток» приобрёл 25% акций компании «Ладья»."
+    assert facts(text) == {("Исток", "invested_in", "Ладья")}
+
+
+def test_a_bare_facility_is_named_by_the_place_it_was_bought_in():
+    text = "Агрохолдинг «Нива» купил элеватор в Сосновом Бору."
+    assert facts(text, "bought") == {("Нива", "bought", "элеватор в Сосновом Бору")}
+    assert facts("Агрохолдинг «Нива» купит элеватор в Сосновом Бору.", "bought") == set()
+    assert facts("Агрохолдинг «Нива» купил элеватор.", "bought") == set()
+
+
+def test_who_is_building_has_begun():
+    text = "Строительство моста «Северный» ведёт компания «Техноград»."
+    assert facts(text, "began_building") == {("Техноград", "began_building", "Северный")}
+    assert facts("Строительство моста «Северный» будет вести компания «Техноград».", "began_building") == set()
+
+
+def test_a_loan_received_names_its_lender():
+    text = (
+        "Компания «Ладья» получила кредит банка «Окский» на 90 млн рублей. "
+        "Завод «Искра» получил заём в банке «Окский»."
+    )
+    assert facts(text, "lent_to") == {("Окский", "lent_to", "Ладья"), ("Окский", "lent_to", "Искра")}
+    assert facts("Компания «Ладья» получит кредит банка «Окский».", "lent_to") == set()
+    assert facts("Компания «Ладья» получила кредит в размере 5 млн рублей.", "lent_to") == set()
+
+
+def test_who_is_sold_a_thing_buys_it():
+    text = "Холдинг «Вектор» продал компании «Ладья» завод «Искра»."
+    assert facts(text, "bought") == {("Ладья", "bought", "Искра")}
+    assert facts("Холдинг «Вектор» не продал компании «Ладья» завод «Искра».", "bought") == set()
+
+
+def test_a_closed_deal_of_purchase_is_a_purchase():
+    text = "Банк «Окский» закрыл сделку по покупке компании «Ладья»."
+    assert facts(text, "bought") == {("Окский", "bought", "Ладья")}
+
+
+def test_a_fund_is_named_with_its_jurisdiction():
+    text = "Фонд развития промышленности Северной области выдал заём заводу «Искра»."
+    assert facts(text, "lent_to") == {("Фонд развития промышленности Северной области", "lent_to", "Искра")}
