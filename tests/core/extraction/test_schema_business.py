@@ -144,3 +144,14 @@ def test_a_closed_deal_of_purchase_is_a_purchase():
 def test_a_fund_is_named_with_its_jurisdiction():
     text = "Фонд развития промышленности Северной области выдал заём заводу «Искра»."
     assert facts(text, "lent_to") == {("Фонд развития промышленности Северной области", "lent_to", "Искра")}
+
+
+def test_a_shareholder_or_a_capital_entered_is_an_investment():
+    assert facts("Фонд «Исток» стал акционером компании «Ладья».") == {("Исток", "invested_in", "Ладья")}
+    assert facts("Банк «Окский» вошёл в капитал компании «Ладья».") == {("Окский", "invested_in", "Ладья")}
+
+
+def test_handing_over_and_raising_a_facility():
+    text = "Компания «Техноград» сдала в эксплуатацию мост «Северный». Компания «Техноград» возвела терминал «Южный»."
+    assert facts(text) == {("Техноград", "commissioned", "Северный"), ("Техноград", "built", "Южный")}
+    assert facts("Компания «Техноград» сдаст в эксплуатацию мост «Северный».") == set()

@@ -1319,7 +1319,7 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
 
 _MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
-_CONSTRUCTION = frozenset({"строительство"})  # «приступила к строительству моста»
+_CONSTRUCTION = frozenset({"строительство", "возведение"})  # «приступила к строительству моста»
 _LOANS = frozenset({"кредит", "заём", "заем", "займ"})  # the tagger lemmatizes «заём» without its «ё»
 # «открыл кредитную линию компании X»
 _CREDIT_LINE = Slot("", frozenset({"Dat"}), frozenset({"линия"}), dative_from_genitive=True)
@@ -1372,9 +1372,10 @@ PATTERNS = (
     _verb("won", "выиграть победить", "Past", "Perf", Slot("в", frozenset({"Loc"}), only=CONTEST_NOUNS)),
     _verb("opened", "открыть", "Past", "Perf"),
     _verb("launched", "запустить", "Past", "Perf"),
-    _verb("built", "построить", "Past", "Perf"),
-    _verb("commissioned", "ввести", "Past", "Perf", requires=frozenset({"эксплуатация"})),
-    _verb("bought", "купить приобрести", "Past", "Perf"),
+    _verb("built", "построить возвести", "Past", "Perf"),
+    # «ввела в эксплуатацию», «ввела в строй», «сдала в эксплуатацию» (the builder hands it over)
+    _verb("commissioned", "ввести сдать", "Past", "Perf", requires=frozenset({"эксплуатация", "строй"})),
+    _verb("bought", "купить приобрести выкупить поглотить", "Past", "Perf"),
     _verb("held", "провести", "Past", "Perf"),
     _verb("visited", "посетить", "Past", "Perf"),
     _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT, whole_subject_list=True),

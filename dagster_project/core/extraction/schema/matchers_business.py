@@ -39,6 +39,10 @@ MODAL_VERBS = frozenset({"мочь", "должный", "должен", "соби
 # A stake bought whole makes the buyer the owner: «приобрёл 100% акций», «контрольный пакет».
 STAKE_NOUNS = frozenset({"акция", "доля", "пакет", "%", "процент"})
 WHOLE_STAKE = frozenset({"100", "контрольный", "весь"})
+# Who a company becomes: the owner has bought it, a shareholder has invested in it.
+OWNER_TITLES = dict.fromkeys(("владелец", "собственник"), "bought") | dict.fromkeys(
+    ("акционер", "совладелец", "инвестор"), "invested_in"
+)
 SUBSIDIARY_NOUNS = frozenset({"компания", "структура", "предприятие", "банк", "общество", "фирма"})
 
 
@@ -261,30 +265,49 @@ def _subsidiary(sentence: ParsedSentence, noun) -> Argument | None:
 class NewOwners:
     """«Компания «Ладья» стала владельцем завода «Искра»», «банк приобрёл 100% акций компании
     «Ладья»» (or its controlling stake) -> bought: becoming the owner is buying; a smaller stake
-    («25% акций», «долю») is an investment (invested_in)."""
+    («25% акций», «долю»), becoming a shareholder or entering the capital is an investment
+    (invested_in)."""
 
-    triggers = frozenset({"владелец", "собственник", "акция", "доля", "пакет", "%", "процент"})
+    triggers = frozenset(OWNER_TITLES) | STAKE_NOUNS | {"капитал"}
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in sentence.tokens:
             if not finished(verb) or sentence.negated(verb):
                 continue
             if verb.lemma == "стать":
-                owned_heads = [
-                    o
-                    for title in sentence.kids(verb, "xcomp", "obl", "obj")
-                    if title.lemma in {"владелец", "собственник"} and title.feats.get("Case") == "Ins"
-                    for o in sentence.kids(title, "nmod")
-                    if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
-                ]
-                relation = "bought"
-            elif verb.lemma in {"приобрести", "купить"}:
-                stakes = [s for s in sentence.kids(verb, "obj") if s.lemma in STAKE_NOUNS]
-                owned_heads = [o for s in stakes for o in _stake_owners(sentence, s)]
-                relation = "bought" if any(_whole(sentence, s) for s in stakes) else "invested_in"
+                found = _owner_titles(sentence, verb)
+            elif verb.lemma == "войти":  # «вошёл в капитал компании «Ладья»»
+                found = _capital_entered(sentence, verb)
+            elif verb.lemma in {"приобрести", "купить", "выкупить"}:
+                found = _stakes_bought(sentence, verb)
             else:
                 continue
-            yield from _purchases(sentence, verb, relation, owned_heads)
+            if found is not None:
+                yield from _purchases(sentence, verb, *found)
+
+
+def _owner_titles(sentence: ParsedSentence, verb) -> tuple[str, list] | None:
+    """«стала владельцем завода «Искра»» -> (bought, [завод]); «стал акционером» -> invested_in."""
+    titles = [t for t in sentence.kids(verb, "xcomp", "obl", "obj") if t.lemma in OWNER_TITLES]
+    titles = [t for t in titles if t.feats.get("Case") == "Ins"]
+    if not titles:
+        return None
+    owned = [o for o in sentence.kids(titles[0], "nmod") if not sentence.preposition(o)]
+    return OWNER_TITLES[titles[0].lemma], [o for o in owned if o.feats.get("Case") == "Gen"]
+
+
+def _capital_entered(sentence: ParsedSentence, verb) -> tuple[str, list]:
+    capitals = [c for c in sentence.kids(verb, "obl") if c.lemma == "капитал" and sentence.preposition(c) == "в"]
+    return "invested_in", [o for c in capitals for o in sentence.kids(c, "nmod") if o.feats.get("Case") == "Gen"]
+
+
+def _stakes_bought(sentence: ParsedSentence, verb) -> tuple[str, list] | None:
+    """«приобрёл 100% акций компании «Ладья»» -> bought; «приобрёл 25% акций», «долю» -> invested_in."""
+    stakes = [s for s in sentence.kids(verb, "obj") if s.lemma in STAKE_NOUNS]
+    if not stakes:
+        return None
+    relation = "bought" if any(_whole(sentence, s) for s in stakes) else "invested_in"
+    return relation, [o for s in stakes for o in _stake_owners(sentence, s)]
 
 
 def _purchases(sentence: ParsedSentence, verb, relation: str, owned_heads: list) -> Iterator[Fact]:
