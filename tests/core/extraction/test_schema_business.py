@@ -155,3 +155,34 @@ def test_handing_over_and_raising_a_facility():
     text = "Компания «Техноград» сдала в эксплуатацию мост «Северный». Компания «Техноград» возвела терминал «Южный»."
     assert facts(text) == {("Техноград", "commissioned", "Северный"), ("Техноград", "built", "Южный")}
     assert facts("Компания «Техноград» сдаст в эксплуатацию мост «Северный».") == set()
+
+
+def test_a_delivery_done_is_a_supply_from_either_side():
+    assert facts("Компания «Медтехника» поставила томографы для больницы «Здоровье».") == {
+        ("Медтехника", "supplied", "Здоровье")
+    }
+    assert facts("Компания «Медтехника» поставила больнице «Здоровье» два томографа.") == {
+        ("Медтехника", "supplied", "Здоровье")
+    }
+    assert facts("Больница «Здоровье» закупила томографы у компании «Медтехника».") == {
+        ("Медтехника", "supplied", "Здоровье")
+    }
+
+
+def test_a_planned_delivery_a_staged_work_or_a_company_bought_is_no_supply():
+    assert facts("Компания «Медтехника» поставит томографы для больницы «Здоровье».") == set()
+    assert facts("Театр «Маяк» поставил спектакль для компании «Ладья».", "supplied") == set()
+    assert facts("Холдинг «Вектор» купил компанию «Ладья» у банка «Окский».", "supplied") == set()
+    text = "Компания «Медтехника» поставила томографы для больницы «Здоровье» и нескольких поликлиник."
+    assert facts(text, "supplied") == set()
+
+
+def test_supply_questions_ask_for_the_customer_with_dlya_and_for_the_supplier_by_its_class_noun():
+    from dagster_project.core.graph.rdf import NodeInfo
+    from dagster_project.core.questions.templates import ask_object, ask_subject
+
+    supplier, customer = NodeInfo("Медтехника", "ORG", "компания"), NodeInfo("Каравай", "ORG", "хлебозавод")
+    asked_customer = ask_object("supplied", supplier, customer)
+    assert asked_customer == "Для какого хлебозавода поставила продукцию компания «Медтехника»?"
+    asked_supplier = ask_subject("supplied", supplier, customer)
+    assert asked_supplier == "Какая компания поставила продукцию для хлебозавода «Каравай»?"

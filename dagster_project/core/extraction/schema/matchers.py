@@ -57,6 +57,7 @@ from .matchers_business import (
     PlacedPurchases,
     Sales,
     Subsidiaries,
+    Supplies,
 )
 from .matchers_lists import (
     AnnouncedLaureates,
@@ -1459,4 +1460,5 @@ PATTERNS = (
     PlacedPurchases(),
     LoansReceived(),
     Sales(),
+    Supplies(),
 )

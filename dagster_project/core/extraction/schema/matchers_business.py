@@ -457,3 +457,58 @@ class Sales:
                     if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
                 ]
                 yield from _purchases(sentence, verb, "bought", bought)
+
+
+# What one stages, sets or breaks is no delivery: «поставил спектакль», «поставил задачу», «рекорд».
+NOT_GOODS = frozenset(
+    "задача цель рекорд точка вопрос условие диагноз оценка ультиматум эксперимент опыт".split()
+)
+
+
+class Supplies:
+    """«Компания «Медтехника» поставила томографы для больницы «Х»» (or «больнице «Х»», «в больницу
+    «Х»») -> supplied(Медтехника, Х); «Больница «Х» закупила томографы у компании «Медтехника»» ->
+    the same fact from the buyer's side. Only a delivery stated as done: «поставит» is a plan. A work
+    staged («поставил спектакль») or a task set is no delivery, and a company or facility bought is
+    a purchase (bought), not goods."""
+
+    triggers = frozenset({"поставить", "закупить", "купить", "приобрести"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not finished(verb) or sentence.negated(verb):
+                continue
+            goods = sentence.kids(verb, "obj")
+            if not goods or any(_not_goods(sentence, g, verb) for g in goods):
+                continue
+            agents = [argument(sentence, t, ORGANIZATIONS) for t in _own_subject_heads(sentence, verb)]
+            others = _delivery_partners(sentence, verb)
+            if not agents or None in agents or not others or None in others:
+                continue  # a list with an unnamed side is no set
+            for agent in agents:
+                for other in others:
+                    if agent.normal == other.normal:
+                        continue
+                    yield ("supplied", agent, other) if verb.lemma == "поставить" else ("supplied", other, agent)
+
+
+def _not_goods(sentence: ParsedSentence, thing, verb) -> bool:
+    """A task, a record or a work is not delivered; a company or a named facility bought is a purchase."""
+    if thing.lemma in NOT_GOODS or CLASS_NOUNS.get(thing.lemma) in {"work", "event"}:
+        return True
+    return verb.lemma != "поставить" and argument(sentence, thing, THINGS) is not None
+
+
+def _delivery_partners(sentence: ParsedSentence, verb) -> list:
+    """The customers of «поставить» («для X», a dative «X», «в X») or the seller of a purchase («у X»)."""
+    if verb.lemma == "поставить":
+        heads = [t for t in _clause_tokens(sentence, verb) if sentence.preposition(t) in CUSTOMER_PREPOSITIONS]
+        heads += [
+            c
+            for c in sentence.kids(verb, "iobj", "obl")
+            if (c.feats.get("Case") == "Dat" and not sentence.preposition(c))
+            or (c.feats.get("Case") == "Acc" and sentence.preposition(c) == "в")
+        ]
+    else:
+        heads = [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "у"]
+    return [argument(sentence, t, ORGANIZATIONS) for h in heads for t in sentence.conjuncts(h)]
