@@ -186,3 +186,14 @@ def test_supply_questions_ask_for_the_customer_with_dlya_and_for_the_supplier_by
     assert asked_customer == "Для какого хлебозавода поставила продукцию компания «Медтехника»?"
     asked_supplier = ask_subject("supplied", supplier, customer)
     assert asked_supplier == "Какая компания поставила продукцию для хлебозавода «Каравай»?"
+
+
+def test_a_loan_said_object_first_keeps_its_borrower():
+    text = "Кредит на сумму 500 млн рублей компании «Ладья» выдал банк «Окский»."
+    assert facts(text, "lent_to") == {("Окский", "lent_to", "Ладья")}
+
+
+def test_a_company_taken_under_control_is_bought():
+    taken = facts("Компания «Ладья» перешла под контроль холдинга «Вектор».", "bought")
+    assert taken == {("Вектор", "bought", "Ладья")}
+    assert facts("Компания «Ладья» перейдёт под контроль холдинга «Вектор».", "bought") == set()

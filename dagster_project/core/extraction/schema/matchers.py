@@ -202,7 +202,7 @@ class VerbPattern:
                 case = child.feats.get("Case", "")
                 recipient = (
                     slot.dative_from_genitive
-                    and host is not verb
+                    and (host is not verb or child.rel == "iobj")  # an indirect object of the verb is its dative
                     and case == "Gen"
                     and can_be_dative(child.text, child.lemma)
                 )

@@ -427,9 +427,9 @@ class Sales:
     """«Холдинг «Вектор» продал компании «Ладья» завод «Искра»» -> bought(Ладья, Искра): who is sold
     a thing buys it. The buyer must be a dative the tagger reads as one (a genitive after the thing,
     «завод компании «Ладья»», may be the thing's owner); «завершила сделку по покупке компании
-    «Ладья»» -> bought by the subject."""
+    «Ладья»» -> bought by the subject; «перешла под контроль холдинга «Вектор»» -> bought by the holding."""
 
-    triggers = frozenset({"продать", "сделка"})
+    triggers = frozenset({"продать", "сделка", "контроль"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in sentence.tokens:
@@ -457,6 +457,27 @@ class Sales:
                     if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
                 ]
                 yield from _purchases(sentence, verb, "bought", bought)
+            elif verb.lemma == "перейти":
+                yield from _taken_over(sentence, verb)
+
+
+def _taken_over(sentence: ParsedSentence, verb) -> Iterator[Fact]:
+    """«Компания «Ладья» перешла под контроль холдинга «Вектор»» -> bought(Вектор, Ладья)."""
+    controls = [c for c in sentence.kids(verb, "obl") if c.lemma == "контроль" and sentence.preposition(c) == "под"]
+    owners = [
+        a
+        for c in controls
+        for o in sentence.kids(c, "nmod")
+        if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+        for a in [argument(sentence, o, AGENTS)]
+        if a is not None
+    ]
+    taken = [argument(sentence, t, THINGS) for t in _own_subject_heads(sentence, verb)]
+    if len(owners) != 1 or not taken or None in taken:
+        return
+    for thing in taken:
+        if _named(thing) and thing.normal != owners[0].normal:
+            yield "bought", owners[0], thing
 
 
 # What one stages, sets or breaks is no delivery: «поставил спектакль», «поставил задачу», «рекорд».
