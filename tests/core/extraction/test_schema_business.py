@@ -197,3 +197,15 @@ def test_a_company_taken_under_control_is_bought():
     taken = facts("Компания «Ладья» перешла под контроль холдинга «Вектор».", "bought")
     assert taken == {("Вектор", "bought", "Ладья")}
     assert facts("Компания «Ладья» перейдёт под контроль холдинга «Вектор».", "bought") == set()
+
+
+def test_a_paper_called_signed_joins_its_two_named_sides():
+    text = (
+        "Компания «Ладья» передала оборудование университету «Волга». "
+        "Передача была предусмотрена соглашением компании и университета, подписанным в сентябре."
+    )
+    assert facts(text, "signed_agreement_with") == {("Ладья", "signed_agreement_with", "Волга")}
+    text = "Подписанный договор между банком «Окский» и компанией «Ладья» рассчитан на пять лет."
+    assert facts(text, "signed_contract_with") == {("Окский", "signed_contract_with", "Ладья")}
+    text = "Соглашение между банком «Окский» и компанией «Ладья» будет подписано в декабре."
+    assert facts(text) == set()

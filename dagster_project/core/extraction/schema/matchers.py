@@ -56,6 +56,7 @@ from .matchers_business import (
     Owners,
     PlacedPurchases,
     Sales,
+    SignedPapers,
     Subsidiaries,
     Supplies,
 )
@@ -1461,4 +1462,5 @@ PATTERNS = (
     LoansReceived(),
     Sales(),
     Supplies(),
+    SignedPapers(),
 )

@@ -533,3 +533,48 @@ def _delivery_partners(sentence: ParsedSentence, verb) -> list:
     else:
         heads = [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "у"]
     return [argument(sentence, t, ORGANIZATIONS) for h in heads for t in sentence.conjuncts(h)]
+
+
+class SignedPapers:
+    """«соглашением компании и университета, подписанным в сентябре», «подписанный договор между
+    банком «Окский» и компанией «Ладья»» -> each side with the other: a paper a past participle calls
+    signed, with exactly two named sides in its genitive or after «между»."""
+
+    triggers = frozenset(DEAL_PAPERS)
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.lemmas & PLAN_WORDS:
+            return
+        for paper in sentence.tokens:
+            if paper.lemma not in DEAL_PAPERS or paper.pos != "NOUN" or not _called_signed(sentence, paper):
+                continue
+            if any(k.lemma in OTHER_PAPERS for k in sentence.kids(paper, "amod")):
+                continue
+            sides = _paper_sides(sentence, paper)
+            if sides is not None:
+                yield DEAL_PAPERS[paper.lemma], sides[0], sides[1]
+
+
+def _called_signed(sentence: ParsedSentence, paper) -> bool:
+    """The paper's own past participle of signing: «подписанное», «заключённым»."""
+    return any(
+        k.lemma in SIGNING_VERBS
+        and k.feats.get("VerbForm") == "Part"
+        and k.feats.get("Voice") == "Pass"
+        and k.feats.get("Tense") == "Past"
+        and not sentence.negated(k)
+        for k in sentence.kids(paper, "acl", "amod")
+    )
+
+
+def _paper_sides(sentence: ParsedSentence, paper) -> tuple[Argument, Argument] | None:
+    """The two named sides of the paper: «компании и университета», «между A и B»."""
+    for kid in sentence.kids(paper, "nmod"):
+        preposition = sentence.preposition(kid)
+        if preposition not in {"", "между"} or (not preposition and kid.feats.get("Case") != "Gen"):
+            continue
+        members = sentence.conjuncts(kid)
+        sides = [argument(sentence, t, AGENTS) for t in members]
+        if len(sides) == 2 and None not in sides and sides[0].normal != sides[1].normal:
+            return sides[0], sides[1]
+    return None
