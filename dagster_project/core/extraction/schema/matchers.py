@@ -48,6 +48,7 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
+from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
     GrantAwards,
@@ -1431,4 +1432,6 @@ PATTERNS = (
     BracketOrigins(),
     PlacedFacilities(),
     OpenedIn(),
+    # events: presence, places, organizers and winners (matchers_events.py)
+    *EVENT_PATTERNS,
 )

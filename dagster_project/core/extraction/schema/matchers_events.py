@@ -1,0 +1,352 @@
+"""Events and their outcomes: who was at a named event, where it took place, who organized it and
+who won it.
+
+News names an event once («Северореченский инвестиционный форум», «выставка «ТехноВолга-2025»»)
+and then says «форум», «выставка»; a bare event noun stands for that event when the article named
+exactly one event with that noun before it. Whoever did something past «на форуме» (spoke, signed,
+presented) was at the forum; «открылась в Казани», «форум в Верхнеозёрске» in a past statement
+say where it took place; «организатором выступил X» who held it; «занял первое место в конкурсе»,
+«получил Гран-при фестиваля», «награждён премией» who won. A generic «встреча» or an unnamed
+«форум» names no event, a future or a negated statement yields nothing, and a reporting source is
+never the actor (arguments.argument).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...common.russian import fold
+from .arguments import Argument, ParsedSentence, argument
+from .lexicon import CLASS_NOUNS, MONTH_LEMMAS, RELATIVE_TIME
+from .matchers_people import _planned, finished
+from .relations import AGENTS, DATE, EVENT, PERSON, PLACE
+
+Fact = tuple[str, Argument, Argument]
+
+EVENT_NOUNS = frozenset(lemma for lemma, kind in CLASS_NOUNS.items() if kind == EVENT)
+_EVENTS = frozenset({EVENT})
+_PLACES = frozenset({PLACE})
+# Adjectives that keep a bare event noun the article's one event: «этот форум», «тот же форум»,
+# «сентябрьский форум» (a month's adjective dates it, it names no other).
+_SAME_EVENT_MODIFIERS = frozenset({"этот", "тот", "же", "данный", "сам"})
+_MONTH_ADJECTIVE_STEMS = tuple(m[:4] for m in MONTH_LEMMAS)
+# Phrases whose genitive event says the action took place at it: «на полях форума», «в рамках
+# выставки», «в ходе конкурса», «в первый день фестиваля».
+_AT_EVENT_NOUNS = frozenset({"поле", "рамка", "ход", "день", "площадка", "время"})
+# Verbs whose subject was not at the event its «на форуме» names.
+_ABSENT_VERBS = frozenset({"отказаться", "пропустить", "опоздать", "уехать", "отсутствовать"})
+# An event starts, goes on and ends where it is: «открылась в Казани», «прошёл в Твери».
+_TAKING_PLACE_VERBS = frozenset({"пройти", "состояться", "открыться", "стартовать", "завершиться", "закрыться"})
+# Whoever opened, held or organized an event did it where the event was: «открыл форум в Твери».
+_HOSTING_VERBS = frozenset({"открыть", "провести", "организовать", "закрыть"})
+# Titles of those who held an event: «организатором форума выступила компания «Х»».
+_ORGANIZER_TITLES = frozenset({"организатор", "устроитель"})
+_DECLARING_VERBS = frozenset({"выступить", "стать"})
+# What a contest's winner takes: «получил Гран-при фестиваля «Х»», «завоевал главный приз турнира».
+_TOP_PRIZES = frozenset({"гран-при", "приз"})
+_MAIN = frozenset({"главный"})
+
+
+def event(sentence: ParsedSentence, token) -> Argument | None:
+    """The named event `token` heads, or the one event the article named before with that bare noun."""
+    found = argument(sentence, token, _EVENTS)
+    if found is not None or token.lemma not in EVENT_NOUNS:
+        return found
+    return _earlier_event(sentence, token) if _bare(sentence, token) else None
+
+
+def _bare(sentence: ParsedSentence, token) -> bool:
+    """A singular event noun with no name, owner or modifier of its own but those that keep it the
+    article's event (an adjective of the event's own name is checked by _earlier_event)."""
+    proper = token.text[:1].isupper() and token is not sentence.tokens[0]  # «Форум прошёл ...» starts a sentence
+    if token.pos != "NOUN" or token.feats.get("Number") != "Sing" or proper:
+        return False
+    for kid in sentence.kids(token, "nmod", "appos", "flat", "flat:name", "nummod", "compound"):
+        if not sentence.preposition(kid) or sentence.article.span_of.get(kid.id) is None:
+            return False  # «форум молодёжи», «форум «Х»»: its own name or owner; «форум в Твери» passes
+    return not any(k.lemma in RELATIVE_TIME for k in sentence.kids(token, "amod", "det"))
+
+
+def _earlier_event(sentence: ParsedSentence, token) -> Argument | None:
+    names: dict[str, Argument] = {}
+    for index, sent in enumerate(sentence.article.sentences[: sentence.index + 1]):
+        earlier = ParsedSentence(sent, sentence.article, index)
+        for word in earlier.tokens:
+            if index == sentence.index and word.start >= token.start:
+                break
+            found = argument(earlier, word, _EVENTS) if word.lemma == token.lemma else None
+            if found is not None:
+                names.setdefault(fold(found.normal), found)
+    if len(names) != 1:
+        return None
+    (found,) = names.values()
+    name_words = {fold(w) for w in found.normal.split()}
+    for modifier in sentence.kids(token, "amod", "det"):
+        own = fold(modifier.text)[:5] in {w[:5] for w in name_words}
+        dated = fold(modifier.lemma).startswith(_MONTH_ADJECTIVE_STEMS)
+        if not (own or dated or modifier.lemma in _SAME_EVENT_MODIFIERS):
+            return None  # «на молодёжном форуме» after «Инвестиционный форум»: maybe another forum
+    return Argument(token.text, found.normal, EVENT, token.lemma)
+
+
+def _events_at(sentence: ParsedSentence, verb) -> list[Argument]:
+    """The events a verb's action took place at: «на форуме», «на полях выставки», «в рамках форума»."""
+    found = []
+    for place in sentence.kids(verb, "obl"):
+        if place.lemma in EVENT_NOUNS and sentence.preposition(place) == "на" and place.feats.get("Case") == "Loc":
+            heads = [place]
+        elif place.lemma in _AT_EVENT_NOUNS and sentence.preposition(place) in {"на", "в"}:
+            heads = [o for o in sentence.kids(place, "nmod") if o.lemma in EVENT_NOUNS and not sentence.preposition(o)]
+        else:
+            continue
+        found += [e for e in (event(sentence, h) for h in heads) if e is not None]
+    return found
+
+
+def _subjects(sentence: ParsedSentence, verb) -> list[Argument] | None:
+    """Named agents the verb is said of; None when any item of their list names nobody («A и ещё
+    пять экспертов»), so a set is never cut short. A list after the verb runs to the sentence's end."""
+    from .matchers import _list_after, _subject_heads, _whole_list_before  # one grammar of subjects and lists
+
+    heads = _subject_heads(sentence, verb)
+    if heads and heads[0].start > verb.start:
+        return _list_after(sentence, verb)
+    subjects = [argument(sentence, t, AGENTS) for t in heads]
+    if not subjects or any(s is None for s in subjects):
+        return None
+    # one subject with its title in commas («Дмитрий Ковалёв, председатель правления банка, выступил») is no list
+    single = len(heads) == 1 and len(sentence.kids(verb, "nsubj")) == 1 and subjects[0].type == PERSON
+    return subjects if single or _whole_list_before(sentence, verb) else None
+
+
+class PresenceAtEvents:
+    """«Дмитрий Ковалёв выступил на форуме с докладом», «компания «Х» подписала на выставке
+    соглашение», «на полях выставки «Y» объявил Павел Гречко» -> took_part_in(subject, event): whoever
+    did something at a named event was at it. Only a past perfective statement of the subject's own
+    action («планирует представить на выставке» is a plan, «не приехал» nothing)."""
+
+    triggers = EVENT_NOUNS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if not finished(verb) or verb.lemma in _ABSENT_VERBS or sentence.negated(verb):
+                continue
+            events = _events_at(sentence, verb)
+            subjects = _subjects(sentence, verb) if events else None
+            for subject in subjects or []:
+                for found in events:
+                    yield "took_part_in", subject, found
+
+
+def _places(sentence: ParsedSentence, host) -> list[Argument]:
+    """Named places «в X» hanging off a word: «в Казани»."""
+    return [
+        p
+        for c in sentence.kids(host, "obl", "nmod")
+        if sentence.preposition(c) == "в"
+        and c.feats.get("Case") == "Loc"
+        and getattr(sentence.article.span_of.get(c.id), "type", "") == "LOC"
+        for p in [argument(sentence, c, _PLACES)]
+        if p is not None and p.normal[:1].isupper()
+    ]
+
+
+class EventPlaces:
+    """«Выставка «ТехноВолга-2025» открылась в Казани», «форум прошёл в Твери», «губернатор открыл
+    форум в Верхнеозёрске», «подписали на форуме «Х» в Твери» -> took_place_in(event, place); «форум
+    прошёл 17 сентября» -> took_place_on. A past statement only: a forum «который пройдёт в Твери» has
+    not taken place anywhere yet."""
+
+    triggers = EVENT_NOUNS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for token in sentence.tokens:
+            if token.lemma not in EVENT_NOUNS:
+                continue
+            verb = _governing_verb(sentence, token)
+            if verb is None or not _past(sentence, verb) or sentence.negated(verb):
+                continue
+            found = event(sentence, token)
+            if found is None:
+                continue
+            for place in self._places(sentence, token, verb):
+                if fold(place.normal) not in fold(found.normal):
+                    yield "took_place_in", found, place
+            if verb.lemma in {"пройти", "состояться"} and token.rel == "nsubj":
+                for day in _dates(sentence, verb):
+                    yield "took_place_on", found, day
+
+    @staticmethod
+    def _places(sentence: ParsedSentence, token, verb) -> list[Argument]:
+        """The event's own «в X» when something was done at it («подписали на форуме в Твери»: not
+        «подтвердили участие в форуме в Твери», which may be to come), and the verb's «в X» when the
+        event itself took place or was held («открылась в Казани», «провёл форум в Твери»)."""
+        places = _places(sentence, token) if _at(sentence, token) else []
+        subject = token.rel == "nsubj" and verb.lemma in _TAKING_PLACE_VERBS
+        hosted = token.rel in {"obj", "nsubj:pass"} and verb.lemma in _HOSTING_VERBS
+        if subject or hosted:
+            places += _places(sentence, verb) + _places(sentence, token)
+        return places
+
+
+def _at(sentence: ParsedSentence, token) -> bool:
+    """«на форуме», «на полях выставки», «в рамках фестиваля»: the phrase of something done at the event."""
+    if token.rel == "obl" and sentence.preposition(token) == "на":
+        return True
+    holder = sentence.head(token)
+    return (
+        token.rel == "nmod"
+        and holder is not None
+        and holder.lemma in _AT_EVENT_NOUNS
+        and holder.rel == "obl"
+        and sentence.preposition(holder) in {"на", "в"}
+    )
+
+
+def _governing_verb(sentence: ParsedSentence, token):
+    """The verb whose clause the event noun stands in, through the nouns and prepositions above it."""
+    current, steps = sentence.head(token), 0
+    while current is not None and current.pos != "VERB" and steps < 3:
+        current, steps = sentence.head(current), steps + 1
+    return current if current is not None and current.pos == "VERB" else None
+
+
+def _past(sentence: ParsedSentence, verb) -> bool:
+    """A past perfective statement: a finite verb or a past participle («подписанный на форуме»),
+    never with a future «будет»."""
+    if any(k.lemma == "быть" and k.feats.get("Tense") == "Fut" for k in sentence.kids(verb)):
+        return False
+    feats = verb.feats
+    return feats.get("Tense") == "Past" and feats.get("Aspect") == "Perf"
+
+
+def _dates(sentence: ParsedSentence, verb) -> list[Argument]:
+    return [
+        d
+        for c in sentence.kids(verb, "obl", "nmod")
+        if not sentence.preposition(c) or sentence.preposition(c) == "в"
+        for d in [argument(sentence, c, frozenset({DATE}))]
+        if d is not None
+    ]
+
+
+class Organizers:
+    """«Организатором форума «Х» выступила компания «Y»», «организаторами выставки стали A и B», «A
+    выступил организатором фестиваля «Х»» -> held(each, event): the one who organized an event
+    held it. A past perfective «выступил», «стал» only («выступает организатором» may be of one to
+    come)."""
+
+    triggers = _ORGANIZER_TITLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _list_after
+
+        for title in sentence.tokens:
+            verb = sentence.head(title)
+            if title.lemma not in _ORGANIZER_TITLES or title.feats.get("Case") != "Ins" or verb is None:
+                continue
+            if verb.lemma not in _DECLARING_VERBS or not finished(verb) or sentence.negated(verb):
+                continue
+            events = [
+                e
+                for o in sentence.kids(title, "nmod")
+                if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+                for e in [event(sentence, o)]
+                if e is not None
+            ]
+            if not events:
+                continue
+            subjects = sentence.kids(verb, "nsubj")
+            holders = _list_after(sentence, verb) if subjects and subjects[0].start > verb.start else None
+            if holders is None and subjects and subjects[0].start < verb.start:
+                holders = _subjects(sentence, verb)
+            for holder in holders or []:
+                for found in events:
+                    yield "held", holder, found
+
+
+class Placings:
+    """«Команда «Х» заняла первое место в турнире «Y»», «получил Гран-при фестиваля «Y»», «завоевал
+    главный приз конкурса «Y»» -> won(subject, event): first place or the top prize of a named
+    contest is winning it. A second place or a special prize is not."""
+
+    triggers = frozenset({"место", "гран-при", "приз"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if not finished(verb) or sentence.negated(verb) or verb.lemma not in {"занять", "получить", "завоевать"}:
+                continue
+            contests = self._contests(sentence, verb)
+            subjects = _subjects(sentence, verb) if contests else None
+            for subject in subjects or []:
+                for found in contests:
+                    yield "won", subject, found
+
+    @staticmethod
+    def _contests(sentence: ParsedSentence, verb) -> list[Argument]:
+        found = []
+        for obj in sentence.kids(verb, "obj"):
+            if verb.lemma == "занять" and obj.lemma == "место" and _first(sentence, obj):
+                heads = [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) in {"в", "на"}]
+                heads += [c for c in sentence.kids(obj, "nmod") if sentence.preposition(c) in {"в", "на"}]
+            elif verb.lemma != "занять" and _top_prize(sentence, obj):
+                heads = [c for c in sentence.kids(obj, "nmod") if not sentence.preposition(c)]
+            else:
+                continue
+            found += [
+                e
+                for h in heads
+                if h.lemma in EVENT_NOUNS and h.lemma not in {"премия"}
+                for e in [event(sentence, h)]
+                if e is not None
+            ]
+        return found
+
+
+def _first(sentence: ParsedSentence, place) -> bool:
+    """«первое место», «1-е место» — and no «разделил»: a place shared is no win."""
+    return any(k.lemma in {"первый", "1-й", "1-е"} for k in sentence.kids(place, "amod", "nummod"))
+
+
+def _top_prize(sentence: ParsedSentence, prize) -> bool:
+    if prize.lemma == "гран-при":
+        return True
+    return prize.lemma == "приз" and any(k.lemma in _MAIN for k in sentence.kids(prize, "amod"))
+
+
+class Honours:
+    """«Театр «Маяк» награждён премией «Х»», «Анна Соколова удостоена премии «Х»», «жюри наградило
+    премией «Х» театр «Маяк»» -> won(laureate, prize): whoever a named prize was given to won it.
+    A past statement only («будет награждён» is a plan)."""
+
+    triggers = frozenset({"наградить", "удостоить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or sentence.negated(verb) or not _past(sentence, verb):
+                continue
+            case = "Ins" if verb.lemma == "наградить" else "Gen"
+            prizes = [
+                e
+                for c in sentence.kids(verb, "obl", "obj", "nmod", "iobj")
+                if c.feats.get("Case") == case and not sentence.preposition(c)
+                for e in [argument(sentence, c, _EVENTS)]
+                if e is not None
+            ]
+            passive = verb.feats.get("Voice") == "Pass" or verb.feats.get("VerbForm") == "Part"
+            laureate_heads = sentence.kids(verb, "nsubj:pass", "nsubj") if passive else sentence.kids(verb, "obj")
+            laureates = [argument(sentence, t, AGENTS) for h in laureate_heads for t in sentence.conjuncts(h)]
+            if not prizes or not laureates or any(a is None for a in laureates):
+                continue
+            for laureate in laureates:
+                for prize in prizes:
+                    yield "won", laureate, prize
+
+
+EVENT_PATTERNS = (PresenceAtEvents(), EventPlaces(), Organizers(), Placings(), Honours())
