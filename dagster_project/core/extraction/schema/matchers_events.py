@@ -31,16 +31,20 @@ _PLACES = frozenset({PLACE})
 _SAME_EVENT_MODIFIERS = frozenset({"этот", "тот", "же", "данный", "сам"})
 _MONTH_ADJECTIVE_STEMS = tuple(m[:4] for m in MONTH_LEMMAS)
 # Phrases whose genitive event says the action took place at it: «на полях форума», «в рамках
-# выставки», «в ходе конкурса», «в первый день фестиваля».
-_AT_EVENT_NOUNS = frozenset({"поле", "рамка", "ход", "день", "площадка", "время"})
+# выставки», «на площадке форума». «На время выставки», «во время» or «в первый день форума» say
+# when, not where.
+_AT_EVENT_NOUNS = frozenset({"поле", "рамка", "площадка"})
 # Verbs whose subject was not at the event its «на форуме» names.
 _ABSENT_VERBS = frozenset({"отказаться", "пропустить", "опоздать", "уехать", "отсутствовать"})
 # An event starts, goes on and ends where it is: «открылась в Казани», «прошёл в Твери».
-_TAKING_PLACE_VERBS = frozenset({"пройти", "состояться", "открыться", "стартовать", "завершиться", "закрыться"})
+_TAKING_PLACE_VERBS = frozenset(
+    {"пройти", "проходить", "состояться", "открыться", "стартовать", "завершиться", "закрыться"}
+)
 # Whoever opened, held or organized an event did it where the event was: «открыл форум в Твери».
 _HOSTING_VERBS = frozenset({"открыть", "провести", "организовать", "закрыть"})
-# Titles of those who held an event: «организатором форума выступила компания «Х»».
-_ORGANIZER_TITLES = frozenset({"организатор", "устроитель"})
+# Titles that say what one had to do with an event: «организатором форума выступила компания «Х»»,
+# «участниками выставки стали», «чемпионом турнира стал».
+_TITLES = {"организатор": "held", "устроитель": "held", "участник": "took_part_in", "чемпион": "won"}
 _DECLARING_VERBS = frozenset({"выступить", "стать"})
 # What a contest's winner takes: «получил Гран-при фестиваля «Х»», «завоевал главный приз турнира».
 _TOP_PRIZES = frozenset({"гран-при", "приз"})
@@ -90,17 +94,40 @@ def _earlier_event(sentence: ParsedSentence, token) -> Argument | None:
 
 
 def _events_at(sentence: ParsedSentence, verb) -> list[Argument]:
-    """The events a verb's action took place at: «на форуме», «на полях выставки», «в рамках форума»."""
+    """The events a verb's action took place at: «на форуме», «на полях выставки», «в рамках форума»;
+    the event one «принял участие в», «участвовал в»."""
     found = []
-    for place in sentence.kids(verb, "obl"):
+    taking_part = _participation(sentence, verb)
+    phrases = {t.id: t for t in sentence.kids(verb, "obl") + taking_part}
+    for place in phrases.values():
         if place.lemma in EVENT_NOUNS and sentence.preposition(place) == "на" and place.feats.get("Case") == "Loc":
             heads = [place]
+        elif place.lemma in EVENT_NOUNS and sentence.preposition(place) == "в" and place.feats.get("Case") == "Loc":
+            heads = [place] if any(place is t for t in taking_part) else []
         elif place.lemma in _AT_EVENT_NOUNS and sentence.preposition(place) in {"на", "в"}:
             heads = [o for o in sentence.kids(place, "nmod") if o.lemma in EVENT_NOUNS and not sentence.preposition(o)]
         else:
             continue
         found += [e for e in (event(sentence, h) for h in heads) if e is not None]
     return found
+
+
+def _past_finite(verb) -> bool:
+    """«участвовал», «проходил»: a past statement of either aspect."""
+    return verb.pos == "VERB" and verb.feats.get("VerbForm") == "Fin" and verb.feats.get("Tense") == "Past"
+
+
+def _participation(sentence: ParsedSentence, verb) -> list:
+    """«принял участие в форуме» (the parser hangs «в форуме» off the verb or off «участие»),
+    «участвовал в выставке»: the event phrases «в X» of taking part."""
+    if verb.lemma == "участвовать":
+        hosts = [verb]
+    elif verb.lemma == "принять":
+        hosts = [c for c in sentence.kids(verb, "obj") if c.lemma == "участие"]
+        hosts += [verb] if hosts else []
+    else:
+        return []
+    return [c for h in hosts for c in sentence.kids(h, "obl", "nmod") if sentence.preposition(c) == "в"]
 
 
 def _subjects(sentence: ParsedSentence, verb) -> list[Argument] | None:
@@ -131,7 +158,8 @@ class PresenceAtEvents:
         if _planned(sentence):
             return
         for verb in sentence.tokens:
-            if not finished(verb) or verb.lemma in _ABSENT_VERBS or sentence.negated(verb):
+            done = finished(verb) or verb.lemma == "участвовать" and _past_finite(verb)
+            if not done or verb.lemma in _ABSENT_VERBS or sentence.negated(verb):
                 continue
             events = _events_at(sentence, verb)
             subjects = _subjects(sentence, verb) if events else None
@@ -154,10 +182,10 @@ def _places(sentence: ParsedSentence, host) -> list[Argument]:
 
 
 class EventPlaces:
-    """«Выставка «ТехноВолга-2025» открылась в Казани», «форум прошёл в Твери», «губернатор открыл
-    форум в Верхнеозёрске», «подписали на форуме «Х» в Твери» -> took_place_in(event, place); «форум
-    прошёл 17 сентября» -> took_place_on. A past statement only: a forum «который пройдёт в Твери» has
-    not taken place anywhere yet."""
+    """«Выставка «ТехноВолга-2025» открылась в Казани», «форум прошёл в Твери», «выставка,
+    прошедшая в Омске», «губернатор открыл форум в Верхнеозёрске», «подписали на форуме «Х» в Твери»
+    -> took_place_in(event, place); «форум прошёл 17 сентября» -> took_place_on. A past statement
+    only: a forum «который пройдёт в Твери» has not taken place anywhere yet."""
 
     triggers = EVENT_NOUNS
 
@@ -167,18 +195,18 @@ class EventPlaces:
         for token in sentence.tokens:
             if token.lemma not in EVENT_NOUNS:
                 continue
-            verb = _governing_verb(sentence, token)
-            if verb is None or not _past(sentence, verb) or sentence.negated(verb):
-                continue
-            found = event(sentence, token)
+            verbs = [v for v in [_governing_verb(sentence, token), *_participles(sentence, token)] if v is not None]
+            verbs = [v for v in verbs if _past(sentence, v) and not sentence.negated(v)]
+            found = event(sentence, token) if verbs else None
             if found is None:
                 continue
-            for place in self._places(sentence, token, verb):
-                if fold(place.normal) not in fold(found.normal):
-                    yield "took_place_in", found, place
-            if verb.lemma in {"пройти", "состояться"} and token.rel == "nsubj":
-                for day in _dates(sentence, verb):
-                    yield "took_place_on", found, day
+            for verb in verbs:
+                for place in self._places(sentence, token, verb):
+                    if fold(place.normal) not in fold(found.normal):
+                        yield "took_place_in", found, place
+                if verb.lemma in {"пройти", "состояться"} and _is_subject(sentence, token, verb):
+                    for day in _dates(sentence, verb):
+                        yield "took_place_on", found, day
 
     @staticmethod
     def _places(sentence: ParsedSentence, token, verb) -> list[Argument]:
@@ -186,11 +214,22 @@ class EventPlaces:
         «подтвердили участие в форуме в Твери», which may be to come), and the verb's «в X» when the
         event itself took place or was held («открылась в Казани», «провёл форум в Твери»)."""
         places = _places(sentence, token) if _at(sentence, token) else []
-        subject = token.rel == "nsubj" and verb.lemma in _TAKING_PLACE_VERBS
-        hosted = token.rel in {"obj", "nsubj:pass"} and verb.lemma in _HOSTING_VERBS
+        subject = _is_subject(sentence, token, verb) and verb.lemma in _TAKING_PLACE_VERBS
+        hosted = token.rel in {"obj", "nsubj:pass"} and verb.lemma in _HOSTING_VERBS and sentence.head(token) is verb
         if subject or hosted:
             places += _places(sentence, verb) + _places(sentence, token)
         return places
+
+
+def _is_subject(sentence: ParsedSentence, token, verb) -> bool:
+    """The event is what the verb says took place: its subject, or the noun its participle modifies."""
+    participle = verb.feats.get("VerbForm") == "Part" and verb.rel in {"acl", "amod"}
+    return sentence.head(verb) is token if participle else token.rel == "nsubj" and sentence.head(token) is verb
+
+
+def _participles(sentence: ParsedSentence, token) -> list:
+    """«выставка, прошедшая в Омске», «на форуме, проходившем в Твери»."""
+    return [v for v in sentence.kids(token, "acl", "amod") if v.lemma in _TAKING_PLACE_VERBS and v.pos == "VERB"]
 
 
 def _at(sentence: ParsedSentence, token) -> bool:
@@ -217,11 +256,11 @@ def _governing_verb(sentence: ParsedSentence, token):
 
 def _past(sentence: ParsedSentence, verb) -> bool:
     """A past perfective statement: a finite verb or a past participle («подписанный на форуме»),
-    never with a future «будет»."""
-    if any(k.lemma == "быть" and k.feats.get("Tense") == "Fut" for k in sentence.kids(verb)):
-        return False
+    never with a future «будет»; «проходил» is past whatever its aspect."""
+    if any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in sentence.kids(verb)):
+        return False  # the tagger reads «будет» as a present
     feats = verb.feats
-    return feats.get("Tense") == "Past" and feats.get("Aspect") == "Perf"
+    return feats.get("Tense") == "Past" and (feats.get("Aspect") == "Perf" or verb.lemma == "проходить")
 
 
 def _dates(sentence: ParsedSentence, verb) -> list[Argument]:
@@ -234,20 +273,22 @@ def _dates(sentence: ParsedSentence, verb) -> list[Argument]:
     ]
 
 
-class Organizers:
-    """«Организатором форума «Х» выступила компания «Y»», «организаторами выставки стали A и B», «A
-    выступил организатором фестиваля «Х»» -> held(each, event): the one who organized an event
-    held it. A past perfective «выступил», «стал» only («выступает организатором» may be of one to
-    come)."""
+class Titles:
+    """«Организатором форума «Х» выступила компания «Y»», «участниками выставки стали A и B», «A и B
+    стали участниками форума «Х»», «чемпионом турнира «Х» стал клуб «Y»» -> held / took_part_in /
+    won (each, event). A past perfective «выступил», «стал» only («выступает организатором» may be
+    of one to come), and every item of a list one named member, so a set is never cut short."""
 
-    triggers = _ORGANIZER_TITLES
+    triggers = frozenset(_TITLES)
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        from .matchers import _list_after
+        from .matchers import _list_after, _says_partial
 
+        if _says_partial(sentence):
+            return
         for title in sentence.tokens:
             verb = sentence.head(title)
-            if title.lemma not in _ORGANIZER_TITLES or title.feats.get("Case") != "Ins" or verb is None:
+            if title.lemma not in _TITLES or title.feats.get("Case") != "Ins" or verb is None:
                 continue
             if verb.lemma not in _DECLARING_VERBS or not finished(verb) or sentence.negated(verb):
                 continue
@@ -258,15 +299,51 @@ class Organizers:
                 for e in [event(sentence, o)]
                 if e is not None
             ]
-            if not events:
+            subjects = sentence.kids(verb, "nsubj") if events else []
+            if not subjects:
                 continue
-            subjects = sentence.kids(verb, "nsubj")
-            holders = _list_after(sentence, verb) if subjects and subjects[0].start > verb.start else None
-            if holders is None and subjects and subjects[0].start < verb.start:
-                holders = _subjects(sentence, verb)
+            after = subjects[0].start > verb.start
+            holders = _list_after(sentence, verb) if after else _subjects(sentence, verb)
             for holder in holders or []:
                 for found in events:
-                    yield "held", holder, found
+                    yield _TITLES[title.lemma], holder, found
+
+
+class Organized:
+    """«Компания «Y» организовала форум «Х»», «фестиваль «Х» организовал театр «Маяк»», «форум,
+    организованный фондом «Y»» -> held(organizer, event). An event organizes nothing, so whichever of
+    subject and object is the event is what was organized, whatever the parser made of the word
+    order («фестиваль организовал театр»: inanimate subject and object sound alike)."""
+
+    triggers = frozenset({"организовать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "организовать" or sentence.negated(verb) or not _past(sentence, verb):
+                continue
+            if finished(verb):
+                sides = sentence.kids(verb, "nsubj") + sentence.kids(verb, "obj")
+            elif verb.feats.get("Voice") == "Pass":  # «организованный фондом «Y»», «организован фондом»
+                sides = _passive_event(sentence, verb) + [
+                    c for c in sentence.kids(verb, "obl", "obl:agent") if c.feats.get("Case") == "Ins"
+                ]
+            else:
+                continue
+            events = [e for e in (event(sentence, t) for t in sides) if e is not None]
+            organizers = [t for t in sides if event(sentence, t) is None]
+            holders = [argument(sentence, h, AGENTS) for t in organizers for h in sentence.conjuncts(t)]
+            if len(events) != 1 or not holders or any(h is None for h in holders):
+                continue
+            for holder in holders:
+                yield "held", holder, events[0]
+
+
+def _passive_event(sentence: ParsedSentence, verb) -> list:
+    own = sentence.kids(verb, "nsubj:pass", "nsubj")
+    head = sentence.head(verb)
+    return own or ([head] if verb.rel in {"acl", "amod"} and head is not None else [])
 
 
 class Placings:
@@ -349,4 +426,4 @@ class Honours:
                     yield "won", laureate, prize
 
 
-EVENT_PATTERNS = (PresenceAtEvents(), EventPlaces(), Organizers(), Placings(), Honours())
+EVENT_PATTERNS = (PresenceAtEvents(), EventPlaces(), Titles(), Organized(), Placings(), Honours())
