@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ...common.russian import fold
 from .arguments import Argument, ParsedSentence, argument
-from .lexicon import CLASS_NOUNS, MONTH_LEMMAS, RELATIVE_TIME
+from .lexicon import CLASS_NOUNS, CONTEST_NOUNS, MONTH_LEMMAS, RELATIVE_TIME
 from .matchers_people import _planned, finished
 from .relations import AGENTS, DATE, EVENT, PERSON, PLACE
 
@@ -44,7 +44,13 @@ _TAKING_PLACE_VERBS = frozenset(
 _HOSTING_VERBS = frozenset({"открыть", "провести", "организовать", "закрыть"})
 # Titles that say what one had to do with an event: «организатором форума выступила компания «Х»»,
 # «участниками выставки стали», «чемпионом турнира стал».
-_TITLES = {"организатор": "held", "устроитель": "held", "участник": "took_part_in", "чемпион": "won"}
+# Whoever spoke at, exhibited at, was a guest of, reached the final of or placed in an event took part in it.
+_TITLES = {
+    "организатор": "held",
+    "устроитель": "held",
+    "чемпион": "won",
+    **dict.fromkeys(("участник", "спикер", "докладчик", "экспонент", "гость", "финалист", "призёр"), "took_part_in"),
+}
 _DECLARING_VERBS = frozenset({"выступить", "стать"})
 # What a contest's winner takes: «получил Гран-при фестиваля «Х»», «завоевал главный приз турнира».
 _TOP_PRIZES = frozenset({"гран-при", "приз"})
@@ -348,14 +354,15 @@ def _passive_event(sentence: ParsedSentence, verb) -> list:
 
 class Placings:
     """«Команда «Х» заняла первое место в турнире «Y»», «получил Гран-при фестиваля «Y»», «завоевал
-    главный приз конкурса «Y»» -> won(subject, event): first place or the top prize of a named
-    contest is winning it. A second place or a special prize is not."""
+    главный приз конкурса «Y»», «одержал победу в конкурсе «Y»», «завоевал Кубок «Y»» -> won(subject,
+    event): first place, the top prize, the victory in a named contest or the cup itself is winning
+    it. A second place or a special prize is not."""
 
-    triggers = frozenset({"место", "гран-при", "приз"})
+    triggers = frozenset({"место", "гран-при", "приз", "победа", "завоевать"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in sentence.tokens:
-            if not finished(verb) or sentence.negated(verb) or verb.lemma not in {"занять", "получить", "завоевать"}:
+            if not finished(verb) or sentence.negated(verb) or verb.lemma not in _PLACING_VERBS:
                 continue
             contests = self._contests(sentence, verb)
             subjects = _subjects(sentence, verb) if contests else None
@@ -368,9 +375,20 @@ class Placings:
         found = []
         for obj in sentence.kids(verb, "obj"):
             if verb.lemma == "занять" and obj.lemma == "место" and _first(sentence, obj):
-                heads = [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) in {"в", "на"}]
-                heads += [c for c in sentence.kids(obj, "nmod") if sentence.preposition(c) in {"в", "на"}]
-            elif verb.lemma != "занять" and _top_prize(sentence, obj):
+                heads = [
+                    c
+                    for c in sentence.kids(verb, "obl") + sentence.kids(obj, "nmod")
+                    if _in_contest(sentence, c) and c.lemma in _FINAL_PLACE_CONTESTS
+                ]
+            elif verb.lemma == "одержать" and obj.lemma == "победа" and _whole_victory(sentence, verb, obj):
+                heads = [
+                    c
+                    for c in sentence.kids(obj, "nmod") + sentence.kids(verb, "obl")
+                    if _in_contest(sentence, c) and c.lemma in CONTEST_NOUNS  # one «матч» is no contest won
+                ]
+            elif verb.lemma == "завоевать" and obj.lemma in EVENT_NOUNS:  # «завоевал Кубок «Золотая шайба»»
+                heads = [obj]
+            elif verb.lemma in {"получить", "завоевать"} and _top_prize(sentence, obj):
                 heads = [c for c in sentence.kids(obj, "nmod") if not sentence.preposition(c)]
             else:
                 continue
@@ -382,6 +400,25 @@ class Placings:
                 if e is not None
             ]
         return found
+
+
+_PLACING_VERBS = frozenset({"занять", "получить", "завоевать", "одержать"})
+# Contests whose places are final when news reports them; a league's «занял первое место в
+# чемпионате» may be this week's standing.
+_FINAL_PLACE_CONTESTS = frozenset({"конкурс", "олимпиада", "турнир", "кубок"})
+
+
+def _in_contest(sentence: ParsedSentence, phrase) -> bool:
+    """«в конкурсе», «на турнире»: the contest a victory was in."""
+    return sentence.preposition(phrase) in {"в", "на"} and phrase.feats.get("Case") == "Loc"
+
+
+def _whole_victory(sentence: ParsedSentence, verb, victory) -> bool:
+    """«одержал победу в конкурсе» is winning it; «одержал победу над «Соколом» в турнире» or «третью
+    победу в турнире» is one game of it."""
+    over = any(sentence.preposition(c) == "над" for c in sentence.kids(verb) + sentence.kids(victory))
+    counted = any(k.rel in {"amod", "nummod", "det"} for k in sentence.kids(victory))
+    return not over and not counted
 
 
 def _first(sentence: ParsedSentence, place) -> bool:
