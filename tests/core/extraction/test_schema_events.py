@@ -126,3 +126,10 @@ def test_a_victory_in_a_contest_is_winning_it_but_one_game_of_it_is_not():
         "Чемпионат «Лига Волги» стартовал в Самаре. Клуб «Искра» занял первое место в чемпионате.",
     ):
         assert facts(text, "won") == set(), text
+
+
+def test_an_event_held_in_either_word_order():
+    assert facts("Фестиваль «Сибирская рампа» провёл театр «Маяк».", "held") == {("Маяк", "Сибирская рампа")}
+    assert facts("Форум «Волга» проведён компанией «Экспо».", "held") == {("Экспо", "Волга")}
+    assert facts("Компания «Вектор» провела переговоры с фондом «Исток».", "held") == set()
+    assert facts("Фонд «Исток» проведёт конкурс «Прорыв».", "held") == set()

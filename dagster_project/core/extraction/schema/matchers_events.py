@@ -316,21 +316,23 @@ class Titles:
 
 
 class Organized:
-    """«Компания «Y» организовала форум «Х»», «фестиваль «Х» организовал театр «Маяк»», «форум,
+    """«Компания «Y» организовала форум «Х»», «фестиваль «Х» провёл театр «Маяк»», «форум,
     организованный фондом «Y»» -> held(organizer, event). An event organizes nothing, so whichever of
     subject and object is the event is what was organized, whatever the parser made of the word
-    order («фестиваль организовал театр»: inanimate subject and object sound alike)."""
+    order («фестиваль провёл театр»: inanimate subject and object sound alike)."""
 
-    triggers = frozenset({"организовать"})
+    triggers = frozenset({"организовать", "провести"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _subject_heads  # one grammar of subjects
+
         if _planned(sentence):
             return
         for verb in sentence.tokens:
-            if verb.lemma != "организовать" or sentence.negated(verb) or not _past(sentence, verb):
+            if verb.lemma not in self.triggers or sentence.negated(verb) or not _past(sentence, verb):
                 continue
             if finished(verb):
-                sides = sentence.kids(verb, "nsubj") + sentence.kids(verb, "obj")
+                sides = _subject_heads(sentence, verb)[:1] + sentence.kids(verb, "obj")
             elif verb.feats.get("Voice") == "Pass":  # «организованный фондом «Y»», «организован фондом»
                 sides = _passive_event(sentence, verb) + [
                     c for c in sentence.kids(verb, "obl", "obl:agent") if c.feats.get("Case") == "Ins"
@@ -440,6 +442,8 @@ class Honours:
     triggers = frozenset({"наградить", "удостоить"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _subject_heads  # one grammar of subjects
+
         if _planned(sentence):
             return
         for verb in sentence.tokens:
