@@ -442,8 +442,6 @@ class Honours:
     triggers = frozenset({"наградить", "удостоить"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        from .matchers import _subject_heads  # one grammar of subjects
-
         if _planned(sentence):
             return
         for verb in sentence.tokens:
