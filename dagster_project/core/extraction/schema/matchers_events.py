@@ -315,13 +315,18 @@ class Titles:
                     yield _TITLES[title.lemma], holder, found
 
 
+# Verbs of an agent and an event, in either order: who organized or won it.
+_BY_TYPES = {"организовать": "held", "провести": "held", "выиграть": "won", "завоевать": "won"}
+
+
 class Organized:
     """«Компания «Y» организовала форум «Х»», «фестиваль «Х» провёл театр «Маяк»», «форум,
-    организованный фондом «Y»» -> held(organizer, event). An event organizes nothing, so whichever of
-    subject and object is the event is what was organized, whatever the parser made of the word
-    order («фестиваль провёл театр»: inanimate subject and object sound alike)."""
+    организованный фондом «Y»» -> held(organizer, event); «конкурс «Х» выиграл стартап «Y»» ->
+    won. An event neither organizes nor wins anything, so whichever of subject and object is the
+    event is what was organized or won, whatever the parser made of the word order («фестиваль
+    провёл театр»: inanimate subject and object sound alike)."""
 
-    triggers = frozenset({"организовать", "провести"})
+    triggers = frozenset(_BY_TYPES)
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         from .matchers import _subject_heads  # one grammar of subjects
@@ -345,7 +350,7 @@ class Organized:
             if len(events) != 1 or not holders or any(h is None for h in holders):
                 continue
             for holder in holders:
-                yield "held", holder, events[0]
+                yield _BY_TYPES[verb.lemma], holder, events[0]
 
 
 def _passive_event(sentence: ParsedSentence, verb) -> list:
