@@ -140,3 +140,13 @@ def test_a_contest_won_in_either_word_order():
         ("Кварц-Лаб", "Технологический прорыв")
     }
     assert facts("Клуб «Сокол» не выиграл турнир «Кубок Волги».", "won") == set()
+
+
+def test_a_bare_event_noun_with_a_place_of_its_own_may_be_another_event():
+    text = "Форум «Волга» прошёл в Самаре. Дмитрий Ковалёв выступил на форуме в Твери."
+    assert facts(text, "took_part_in") == set()
+
+
+def test_an_earlier_unnamed_event_of_the_same_kind_is_a_rival():
+    text = "Форум «Волга» прошёл в Самаре. В Твери прошёл молодёжный форум. Дмитрий Ковалёв выступил на форуме."
+    assert facts(text, "took_part_in") == set()

@@ -71,14 +71,16 @@ def _bare(sentence: ParsedSentence, token) -> bool:
     proper = token.text[:1].isupper() and token is not sentence.tokens[0]  # «Форум прошёл ...» starts a sentence
     if token.pos != "NOUN" or token.feats.get("Number") != "Sing" or proper:
         return False
-    for kid in sentence.kids(token, "nmod", "appos", "flat", "flat:name", "nummod", "compound"):
-        if not sentence.preposition(kid) or sentence.article.span_of.get(kid.id) is None:
-            return False  # «форум молодёжи», «форум «Х»»: its own name or owner; «форум в Твери» passes
+    if sentence.kids(token, "nmod", "appos", "flat", "flat:name", "nummod", "compound"):
+        return False  # «форум молодёжи», «форум «Х»», «форум в Твери»: its own name, owner or place
     return not any(k.lemma in RELATIVE_TIME for k in sentence.kids(token, "amod", "det"))
 
 
 def _earlier_event(sentence: ParsedSentence, token) -> Argument | None:
+    """The one event the article named with this noun before `token`, when neither the token nor an
+    earlier unnamed mention («в Твери прошёл молодёжный форум») has a modifier the name lacks."""
     names: dict[str, Argument] = {}
+    unnamed: list[tuple[ParsedSentence, object]] = []
     for index, sent in enumerate(sentence.article.sentences[: sentence.index + 1]):
         earlier = ParsedSentence(sent, sentence.article, index)
         for word in earlier.tokens:
@@ -87,16 +89,25 @@ def _earlier_event(sentence: ParsedSentence, token) -> Argument | None:
             found = argument(earlier, word, _EVENTS) if word.lemma == token.lemma else None
             if found is not None:
                 names.setdefault(fold(found.normal), found)
+            elif word.lemma == token.lemma:
+                unnamed.append((earlier, word))
     if len(names) != 1:
         return None
     (found,) = names.values()
-    name_words = {fold(w) for w in found.normal.split()}
-    for modifier in sentence.kids(token, "amod", "det"):
-        own = fold(modifier.text)[:5] in {w[:5] for w in name_words}
+    if not all(_fits(where, word, found) for where, word in [*unnamed, (sentence, token)]):
+        return None  # «на молодёжном форуме» after «Инвестиционный форум»: maybe another forum
+    return Argument(token.text, found.normal, EVENT, token.lemma)
+
+
+def _fits(sentence: ParsedSentence, word, named: Argument) -> bool:
+    """Every adjective of a mention is a word of the event's name, a month's or «этот»."""
+    name_stems = {fold(w)[:5] for w in named.normal.split()}
+    for modifier in sentence.kids(word, "amod", "det"):
+        own = fold(modifier.text)[:5] in name_stems
         dated = fold(modifier.lemma).startswith(_MONTH_ADJECTIVE_STEMS)
         if not (own or dated or modifier.lemma in _SAME_EVENT_MODIFIERS):
-            return None  # «на молодёжном форуме» after «Инвестиционный форум»: maybe another forum
-    return Argument(token.text, found.normal, EVENT, token.lemma)
+            return False
+    return True
 
 
 def _events_at(sentence: ParsedSentence, verb) -> list[Argument]:
