@@ -454,6 +454,16 @@ def test_the_staff_of_an_organization_is_never_a_set_and_its_director_is_a_secon
     assert all("works_at" not in str(triples) for triples, _, _ in readable(store, "simple"))
 
 
+def test_the_participants_of_an_event_are_never_a_set(tmp_path):
+    # news names an event's participants as they come up: «Кто принял участие в форуме? Назовите всех.»
+    # is never asked, while the same relation still gives a condition with fan-in
+    _, store = build_store(tmp_path, [
+        ("PER:Анна Котова", "schema:took_part_in", "EVENT:Форум «Волга»"),
+        ("PER:Олег Ветров", "schema:took_part_in", "EVENT:Форум «Волга»"),
+    ])  # fmt: skip
+    assert readable(store, "set") == set()
+
+
 def test_cond_conditions_must_each_fit_another_node_of_the_answers_class(tmp_path):
     # «Какая компания получила кредит банка «Заречный» и посетила выставку?»: if the only other
     # borrower is a person, «компания» and the first condition already name the answer

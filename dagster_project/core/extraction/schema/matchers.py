@@ -60,6 +60,7 @@ from .matchers_business import (
     Subsidiaries,
     Supplies,
 )
+from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
     GrantAwards,
@@ -1463,4 +1464,6 @@ PATTERNS = (
     Sales(),
     Supplies(),
     SignedPapers(),
+    # events: presence, places, organizers and winners (matchers_events.py)
+    *EVENT_PATTERNS,
 )

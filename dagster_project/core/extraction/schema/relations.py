@@ -346,6 +346,9 @@ IMPLIED_BY: dict[str, tuple[str, ...]] = {"works_at": ("heads", "teaches_at", "c
 # university), and a town is visited by whoever plays, tours or works there without the word
 # «посетил»; so «Кто работает в X? / Кто посетил Казань? Назовите всех» has no answer the texts close.
 OPEN_SUBJECT_SETS: dict[str, frozenset[str] | None] = {"works_at": None, "visited": frozenset({PLACE})}
+# An event's participants are named as they come up (a speaker here, a signing there, «более 1 600
+# человек» in all), and a later article may say «на форуме» of one no grammar can tie to its name.
+OPEN_SUBJECT_SETS["took_part_in"] = frozenset({EVENT})
 # Relations that hold both ways: «A подписал соглашение с B» is B's agreement with A too, whichever
 # side the sentence made the subject.
 SYMMETRIC = frozenset({"signed_agreement_with", "signed_contract_with"})
