@@ -176,3 +176,26 @@ VEHICLE_NOUNS = frozenset(
 BUILD_VERBS = frozenset("открыть построить запустить ввести возвести строить открываться открыться".split())
 # Where an organization sits: «штаб-квартира компании «Х» находится в Казани».
 HEADQUARTERS_NOUNS = frozenset({"штаб-квартира"})
+# Players of a sports club: «нападающий «Сокола» Илья Фомин», «вратарь команды «Кедр» Пётр Сизов».
+# A professional player is on the club's payroll under a contract, as its coach is: works_at, not
+# member_of. A roster is never listed in full, and works_at is the relation whose subject sets are
+# never asked (OPEN_SUBJECT_SETS), while «входит в состав» would ask for the whole roster.
+PLAYER_ROLES = frozenset(
+    "нападающий форвард защитник вратарь голкипер полузащитник хавбек игрок хоккеист футболист "
+    "баскетболист волейболист гандболист вингер центрфорвард".split()
+)
+# Who plays for a club is named with it: «защитник «Сокола»», «нападающий клуба «Кедр»»; a «защитник»
+# of a company or an «игрок рынка» is no player.
+CLUB_NOUNS = frozenset({"клуб", "команда", "хк", "фк", "пфк"})
+# Staff whose title says they teach, at an organization that teaches: «доцент кафедры ...
+# университета «Х»», «учитель школы № 5». A research institute or an academy of sciences employs
+# professors who need not teach, so those stay works_at.
+TEACHING_ROLES = frozenset("преподаватель доцент профессор учитель педагог".split())
+TEACHING_ORGANIZATIONS = frozenset(
+    "университет колледж школа лицей гимназия техникум училище консерватория вуз".split()
+)
+# Staff titled «главный ...» who lead no organization: «главный инженер завода», «главный бухгалтер».
+CHIEF_STAFF_ROLES = frozenset("инженер бухгалтер конструктор технолог экономист специалист механик энергетик".split())
+# Parts of an organization whose head is on its staff but does not lead it: «начальник прокатного цеха
+# комбината», «директор филиала банка «Х»», «мастер участка завода».
+STAFF_UNIT_NOUNS = frozenset("цех участок филиал бригада подразделение представительство".split())

@@ -1,0 +1,118 @@
+"""Grammars of who works where beyond the titles read in apposition (matchers.StaffAppositions):
+a club's signing («клуб «Сокол» подписал контракт с нападающим Денисом Шатровым»), playing for a
+club now («выступает за «Сокол»»), a move to a new employer («перешёл в клуб «Кедр»», «перешла на
+работу в компанию «Х»»). Each says the person is on the organization's staff now; a move dated to
+another year or told as earlier («ранее перешёл») may have been followed by another, and gives nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .arguments import Argument, ParsedSentence, argument
+from .matchers_people import TookTheLead, _person, _planned, finished
+from .relations import AGENTS, ORGANIZATION, PERSON
+
+Fact = tuple[str, Argument, Argument]
+
+_ORGANIZATIONS = frozenset({ORGANIZATION})
+_EARLIER = TookTheLead._EARLIER
+
+
+def _stale(sentence: ParsedSentence) -> bool:
+    """A plan, an earlier event or one dated to another year than the article's."""
+    return _planned(sentence) or bool(sentence.lemmas & _EARLIER) or TookTheLead._dated_to_another_year(sentence)
+
+
+def _is_club(sentence: ParsedSentence, organization: Argument) -> bool:
+    from .matchers import _club  # matchers imports this module
+
+    return _club(sentence, organization)
+
+
+class ClubSignings:
+    """«Хоккейный клуб «Сокол» подписал контракт с нападающим Денисом Шатровым», «Денис Шатров
+    подписал контракт с «Соколом»» -> works_at(player, club): whom a club signs plays (or coaches)
+    for it from then on. Only a sports club's contract with a person; a company's contract with
+    a person may be a supplier's."""
+
+    triggers = frozenset({"подписать", "заключить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import PATTERNS  # matchers imports this module
+
+        if _stale(sentence):
+            return
+        signings = [p for p in PATTERNS if getattr(p, "relation", None) == "signed_contract_with"]
+        for pattern in signings:
+            for _, one, other in pattern.match(sentence):
+                sides = {one.type: one, other.type: other}
+                person, club = sides.get(PERSON), sides.get(ORGANIZATION)
+                if person is not None and club is not None and _is_club(sentence, club):
+                    yield "works_at", person, club
+
+
+class PlaysFor:
+    """«Денис Шатров выступает за «Сокол»», «играет за клуб «Кедр»», «провёл второй матч за «Сокол»»,
+    «дебютировал за «Кедр»» -> works_at(player, club): playing now, or a game just reported. «Выступал
+    за «Кедр»» was before, «будет играть» a plan, and a game dated to another year may be old."""
+
+    _NOW = frozenset({"выступать", "играть"})
+    _GAMES = frozenset({"провести", "сыграть", "дебютировать"})
+    triggers = _NOW | _GAMES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active  # matchers imports this module
+
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            now = verb.lemma in self._NOW and _is_active(verb, "Pres", "Imp")
+            game = verb.lemma in self._GAMES and finished(verb) and not _stale(sentence)
+            if not (now or game) or sentence.negated(verb) or verb.feats.get("VerbForm") != "Fin":
+                continue
+            subjects = sentence.kids(verb, "nsubj")
+            person = _person(sentence, subjects[0]) if subjects else None
+            for club in _objects(sentence, verb, "за", "Acc") if person is not None else []:
+                if _is_club(sentence, club):
+                    yield "works_at", person, club
+
+
+class Transfers:
+    """«Защитник Иван Петров перешёл в клуб «Кедр»», «Анна Котова перешла на работу в компанию
+    «Вектор»» -> works_at(person, organization). A move to a club, or one said to be to work; «перешёл
+    в собственность», a move of a company, has no person subject."""
+
+    triggers = frozenset({"перейти"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _stale(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "перейти" or not finished(verb) or sentence.negated(verb):
+                continue
+            subjects = sentence.kids(verb, "nsubj")
+            person = _person(sentence, subjects[0]) if subjects else None
+            to_work = any(
+                k.lemma == "работа" and sentence.preposition(k) == "на" for k in sentence.kids(verb, "obl")
+            )
+            for employer in _objects(sentence, verb, "в", "Acc") if person is not None else []:
+                if to_work or _is_club(sentence, employer):
+                    yield "works_at", person, employer
+
+
+def _objects(sentence: ParsedSentence, verb, preposition: str, case: str) -> list[Argument]:
+    """Named organizations of «за / в <case>» under the verb or its object («провёл матч | за
+    «Сокол»»); a quoted name the tagger may read in the nominative."""
+    hosts = [verb] + sentence.kids(verb, "obj")
+    heads = [
+        k
+        for host in hosts
+        for k in sentence.kids(host, "obl", "nmod")
+        if sentence.preposition(k) == preposition and k.feats.get("Case") in {case, "Nom", None}
+    ]
+    found = [argument(sentence, h, _ORGANIZATIONS) for h in heads]
+    return [a for a in found if a is not None and a.type in AGENTS]
+
+
+STAFF_PATTERNS = (ClubSignings(), PlaysFor(), Transfers())

@@ -1,0 +1,111 @@
+"""Staff and members beyond the heads: players of a club, engineers and teachers named in quote
+bylines, plural titles over a list of names, signings and moves, visits. Each rule with a sentence
+it must read and a near miss it must not."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+CLUB = "Хоккейный клуб «Прибой» провёл тренировку. "
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    return {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+
+
+def of(relation: str, text: str) -> set[tuple[str, str]]:
+    return {(s, o) for s, r, o in facts(text) if r == relation}
+
+
+def test_a_player_titled_with_a_club_works_at_the_club():
+    assert of("works_at", CLUB + "Победную шайбу забросил нападающий «Прибоя» Кирилл Жуков.") == {
+        ("Кирилл Жуков", "Прибой")
+    }
+    assert of("works_at", CLUB + "«Мы были готовы», — сказал вратарь «Прибоя» Степан Лаптев.") == {
+        ("Степан Лаптев", "Прибой")
+    }
+
+
+def test_a_player_title_needs_a_club_and_a_current_post():
+    # nothing in the article says «Прибой» is a club: a «защитник» of a company is its lawyer
+    assert not of("works_at", "Защитник компании «Прибой» Кирилл Жуков подал жалобу.")
+    assert not of("works_at", "Крупный игрок рынка компания «Прибой» открыла завод.")
+    assert not of("works_at", CLUB + "Бывший нападающий «Прибоя» Кирилл Жуков стал тренером.")
+
+
+def test_a_chief_on_the_staff_is_no_head():
+    text = "«Линию запустим к декабрю», — заявил главный инженер завода «Электроприбор» Олег Ветров."
+    assert of("works_at", text) == {("Олег Ветров", "Электроприбор")}
+    assert not of("heads", text)
+    # «главный врач» still leads the hospital
+    assert of("heads", "Главный врач больницы «Надежда» Анна Котова открыла отделение.") == {("Анна Котова", "Надежда")}
+
+
+def test_a_head_of_a_workshop_or_branch_works_at_the_organization_it_leads_no_part_of():
+    text = "Начальник прокатного цеха Каменногорского металлургического комбината Иван Петров рассказал о ремонте."
+    assert of("works_at", text) == {("Иван Петров", "Каменногорский металлургический комбинат")}
+    assert not of("heads", text)
+
+
+def test_a_teacher_of_a_university_teaches_there_a_professor_of_an_institute_works_there():
+    text = "По словам доцента кафедры физики Бережанского государственного университета Анны Котовой, набор вырос."
+    assert of("teaches_at", text) == {("Анна Котова", "Бережанский государственный университет")}
+    text = "Иван Петров, профессор Тихоморского института океанологии, рассказал о работе."
+    assert of("works_at", text) == {("Иван Петров", "Тихоморский институт океанологии")}
+    assert not of("teaches_at", text)
+
+
+def test_a_plural_title_goes_to_every_name_of_the_list_after_it():
+    text = "Научные сотрудники Тихоморского института океанологии Анна Котова и Иван Петров получили грант."
+    assert of("works_at", text) == {
+        ("Анна Котова", "Тихоморский институт океанологии"),
+        ("Иван Петров", "Тихоморский институт океанологии"),
+    }
+    # a singular title is one person's: the second name is someone else
+    text = "Директор завода «Электроприбор» Анна Котова и Иван Петров подписали соглашение."
+    assert not any(person == "Иван Петров" for person, _ in of("works_at", text) | of("heads", text))
+
+
+def test_a_clubs_signing_and_a_game_for_the_club_say_the_player_is_in_it():
+    assert of("works_at", "Хоккейный клуб «Прибой» подписал контракт с нападающим Кириллом Жуковым.") == {
+        ("Кирилл Жуков", "Прибой")
+    }
+    assert of("works_at", CLUB + "Новичок команды Кирилл Жуков провёл второй матч за «Прибой».") == {
+        ("Кирилл Жуков", "Прибой")
+    }
+    assert of("works_at", CLUB + "Кирилл Жуков выступает за «Прибой» третий сезон.") == {("Кирилл Жуков", "Прибой")}
+    # before, planned, or dated to another year: he may have left since
+    for text in (
+        "Кирилл Жуков выступал за «Прибой» два сезона.",
+        "Кирилл Жуков провёл за «Прибой» 300 матчей в 2010 году.",
+        "Клуб планирует подписать контракт с нападающим Кириллом Жуковым.",
+    ):
+        assert not of("works_at", CLUB + text), text
+
+
+def test_a_move_to_work_somewhere_is_working_there():
+    assert of("works_at", "Анна Котова перешла на работу в компанию «Вектор».") == {("Анна Котова", "Вектор")}
+    assert of("works_at", CLUB + "Защитник Иван Петров перешёл в «Прибой».") == {("Иван Петров", "Прибой")}
+    assert not of("works_at", "Анна Котова ранее перешла на работу в компанию «Вектор».")
+
+
+def test_working_on_a_plant_is_working_there():
+    assert of("works_at", "Иван Петров работает на Каменногорском металлургическом комбинате сварщиком.") == {
+        ("Иван Петров", "Каменногорский металлургический комбинат")
+    }
+    assert not of("works_at", "Иван Петров работал на Каменногорском металлургическом комбинате.")
+
+
+def test_a_stay_or_an_arrival_is_a_visit():
+    text = "Губернатор Олег Мельников побывал на заводе «Электроприбор» и в Заречье."
+    assert of("visited", text) == {("Олег Мельников", "Электроприбор"), ("Олег Мельников", "Заречье")}
+    assert of("visited", "Губернатор Олег Мельников прибыл с рабочим визитом в Заречье.") == {
+        ("Олег Мельников", "Заречье")
+    }
+    for text in (
+        "Олег Мельников побывает в Заречье.",
+        "Олег Мельников не побывал в Заречье.",
+        "Теплоход «Анна Котова» прибыл в Казань.",
+    ):
+        assert not of("visited", text), text
