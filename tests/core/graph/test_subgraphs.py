@@ -454,6 +454,22 @@ def test_the_staff_of_an_organization_is_never_a_set_and_its_director_is_a_secon
     assert all("works_at" not in str(triples) for triples, _, _ in readable(store, "simple"))
 
 
+def test_the_deputies_or_teachers_news_names_are_never_a_set(tmp_path):
+    # «Кто входит в состав Законодательного собрания? Назовите всех.»: news quotes deputies one by
+    # one; the bodies one person is a member of stay a set
+    deputies = [
+        ("PER:Галина Рябова", "schema:member_of", "Законодательное собрание"),
+        ("PER:Иван Петров", "schema:member_of", "Законодательное собрание"),
+        ("PER:Иван Петров", "schema:member_of", "Новые люди"),
+    ]
+    _, store = build_store(tmp_path, deputies)
+    assert readable(store, "set") == {
+        ((("Иван Петров", "schema:member_of", "Законодательное собрание"),
+          ("Иван Петров", "schema:member_of", "Новые люди")),
+         ("Законодательное собрание", "Новые люди"), None),
+    }  # fmt: skip
+
+
 def test_cond_conditions_must_each_fit_another_node_of_the_answers_class(tmp_path):
     # «Какая компания получила кредит банка «Заречный» и посетила выставку?»: if the only other
     # borrower is a person, «компания» and the first condition already name the answer

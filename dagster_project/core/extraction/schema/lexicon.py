@@ -176,13 +176,14 @@ VEHICLE_NOUNS = frozenset(
 BUILD_VERBS = frozenset("открыть построить запустить ввести возвести строить открываться открыться".split())
 # Where an organization sits: «штаб-квартира компании «Х» находится в Казани».
 HEADQUARTERS_NOUNS = frozenset({"штаб-квартира"})
-# Players of a sports club: «нападающий «Сокола» Илья Фомин», «вратарь команды «Кедр» Пётр Сизов».
+# Players of a sports club: «нападающий «Сокола» Илья Фомин», «вратарь команды «Кедр» Пётр Сизов»,
+# «новичок клуба Пётр Сизов» (a newcomer of a club is its new player).
 # A professional player is on the club's payroll under a contract, as its coach is: works_at, not
 # member_of. A roster is never listed in full, and works_at is the relation whose subject sets are
 # never asked (OPEN_SUBJECT_SETS), while «входит в состав» would ask for the whole roster.
 PLAYER_ROLES = frozenset(
     "нападающий форвард защитник вратарь голкипер полузащитник хавбек игрок хоккеист футболист "
-    "баскетболист волейболист гандболист вингер центрфорвард".split()
+    "баскетболист волейболист гандболист вингер центрфорвард новичок".split()
 )
 # Who plays for a club is named with it: «защитник «Сокола»», «нападающий клуба «Кедр»»; a «защитник»
 # of a company or an «игрок рынка» is no player.
@@ -199,3 +200,8 @@ CHIEF_STAFF_ROLES = frozenset("инженер бухгалтер констру�
 # Parts of an organization whose head is on its staff but does not lead it: «начальник прокатного цеха
 # комбината», «директор филиала банка «Х»», «мастер участка завода».
 STAFF_UNIT_NOUNS = frozenset("цех участок филиал бригада подразделение представительство".split())
+# Women's forms of staff roles the lemmatizer keeps apart: «солистка театра», «сотрудница института».
+FEMININE_STAFF_ROLES = frozenset(
+    "солистка сотрудница преподавательница учительница артистка исследовательница лаборантка "
+    "воспитательница библиотекарша программистка".split()
+)

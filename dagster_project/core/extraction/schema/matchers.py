@@ -36,6 +36,7 @@ from .lexicon import (
     COACH_QUALIFIERS,
     COACH_ROLES,
     CONTEST_NOUNS,
+    FEMININE_STAFF_ROLES,
     FORMER_MARKERS,
     FOUNDER_ROLES,
     HEAD_ROLE_QUALIFIERS,
@@ -864,7 +865,7 @@ class StaffAppositions:
     the nearest comma, conjunction, verb or preposition, opening with a staff role that agrees with
     the name in case; the employer is the last organization in the title's genitive tail."""
 
-    triggers = STAFF_ROLES | HEAD_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES
+    triggers = STAFF_ROLES | HEAD_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES | FEMININE_STAFF_ROLES
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         shared, previous = None, None  # a plural title before a list: «научные сотрудники ТИО А и Б»
@@ -981,7 +982,7 @@ def _title_after(sentence: ParsedSentence, span) -> list | None:
 
 
 def _staff_role(token) -> bool:
-    roles = STAFF_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES
+    roles = STAFF_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES | FEMININE_STAFF_ROLES
     return token.lemma in roles or any(part in roles for part in token.lemma.split("-"))
 
 

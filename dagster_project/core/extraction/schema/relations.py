@@ -338,6 +338,10 @@ IMPLIED_BY: dict[str, tuple[str, ...]] = {"works_at": ("heads", "teaches_at", "c
 # university), and a town is visited by whoever plays, tours or works there without the word
 # «посетил»; so «Кто работает в X? / Кто посетил Казань? Назовите всех» has no answer the texts close.
 OPEN_SUBJECT_SETS: dict[str, frozenset[str] | None] = {"works_at": None, "visited": frozenset({PLACE})}
+# A legislature's deputies and a university's teachers are named one by one as news quotes them, never
+# all: «Кто входит в состав Законодательного собрания? / Кто преподаёт в университете X? Назовите всех»
+# has no answer the texts close either.
+OPEN_SUBJECT_SETS |= {"member_of": None, "teaches_at": None}
 # Relations that hold both ways: «A подписал соглашение с B» is B's agreement with A too, whichever
 # side the sentence made the subject.
 SYMMETRIC = frozenset({"signed_agreement_with", "signed_contract_with"})
