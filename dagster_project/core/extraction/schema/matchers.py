@@ -1360,6 +1360,7 @@ _SUIT = frozenset({"иск"})
 _CONSTRUCTION = frozenset({"строительство"})  # «приступила к строительству моста»
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 _ARRIVAL_CASES = frozenset({"Acc", "Loc"})
+_VISIT_NOUNS = frozenset({"визит", "поездка"})
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
 # «выступили на фестивале «Х»»: performing at a named event is taking part in it
@@ -1473,10 +1474,10 @@ PATTERNS = (
     *STAFF_PATTERNS,
     _verb("visited", "побывать", "Past", "Perf", Slot("в", frozenset({"Loc"}))),  # «побывал в Заречье»
     _verb("visited", "побывать", "Past", "Perf", Slot("на", frozenset({"Loc"}))),  # «побывал на заводе «Х»»
-    # «приехал в Казань», «прибыл с рабочим визитом в Заречье» (the place may hang on the visit; an
-    # indeclinable name may be read as a locative)
-    _verb("visited", "прибыть приехать", "Past", "Perf", Slot("в", _ARRIVAL_CASES)),
-    _verb("visited", "прибыть приехать", "Past", "Perf", Slot("в", _ARRIVAL_CASES, frozenset({"визит"}), "с")),
+    # «прибыл с рабочим визитом в Заречье» (the place may hang on the visit; an indeclinable name may
+    # be read as a locative); a bare «прибыл в Каменногорск» may be a move there, no visit
+    _verb("visited", "прибыть приехать", "Past", "Perf", Slot("в", _ARRIVAL_CASES, _VISIT_NOUNS, "с")),
+    _verb("visited", "совершить", "Past", "Perf", Slot("в", _ARRIVAL_CASES, _VISIT_NOUNS)),  # «совершил поездку в»
     _verb("works_at", "работать трудиться", "Pres", "Imp", Slot("на", frozenset({"Loc"}), only=ON_NOUNS)),
     # organizations, facilities and places (matchers_places.py)
     _verb("began_building", "приступить", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION, "к")),

@@ -3,6 +3,7 @@ a club's signing («клуб «Сокол» подписал контракт с
 club now («выступает за «Сокол»»), a move to a new employer («перешёл в клуб «Кедр»», «перешла на
 работу в компанию «Х»»). Each says the person is on the organization's staff now; a move dated to
 another year or told as earlier («ранее перешёл») may have been followed by another, and gives nothing.
+And visits framed by another action: «в ходе визита в Заречье Олег Мельников осмотрел ...».
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument
-from .matchers_people import TookTheLead, _person, _planned, finished
-from .relations import AGENTS, ORGANIZATION, PERSON
+from .matchers_people import TookTheLead, _person, _planned, finished, pronoun_person
+from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PERSON, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
@@ -101,6 +102,76 @@ class Transfers:
                     yield "works_at", person, employer
 
 
+class VisitFrames:
+    """«В ходе визита в Заречье Олег Мельников осмотрел квартал», «Во время рабочей поездки в Казань
+    Анна Соколова встретилась с поставщиками» -> visited(person, place): the subject of the verb the
+    visit frames made it. A past verb only: «в ходе визита в Казань она подпишет» is a plan."""
+
+    triggers = frozenset({"визит", "поездка"})
+    _VISITED = frozenset({PLACE, ORGANIZATION, FACILITY, EVENT})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for noun in sentence.tokens:
+            if noun.lemma not in self.triggers or not _framed(sentence, noun):
+                continue
+            verb = sentence.head(noun)
+            past = verb is not None and verb.feats.get("Tense") == "Past" and verb.feats.get("VerbForm") == "Fin"
+            if not past or sentence.negated(verb):
+                continue
+            person = _subject_person(sentence, verb)
+            targets = [
+                h
+                for h in sentence.kids(noun, "nmod")
+                if sentence.preposition(h) == "в" and h.feats.get("Case") in {"Acc", "Loc"}
+            ]
+            for target in targets if person is not None else []:
+                found = argument(sentence, target, self._VISITED)
+                if found is not None:
+                    yield "visited", person, found
+
+
+class PronounVisits:
+    """«Затем он побывал на заводе «Х»», «она посетила Казань» after a sentence about one person
+    -> visited(that person, ...): the verb patterns read named subjects; this one only a pronoun
+    that can mean one person alone (matchers_people.pronoun_person)."""
+
+    triggers = frozenset({"посетить", "побывать"})
+    _SLOTS = {"посетить": (("obj", ""),), "побывать": (("obl", "в"), ("obl", "на"))}
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not finished(verb) or sentence.negated(verb):
+                continue
+            pronouns = [s for s in sentence.kids(verb, "nsubj") if s.lemma in {"он", "она"}]
+            person = pronoun_person(sentence, pronouns[0]) if pronouns else None
+            for rel, preposition in self._SLOTS[verb.lemma] if person is not None else ():
+                for head in sentence.kids(verb, rel):
+                    found = argument(sentence, head, VisitFrames._VISITED)
+                    if sentence.preposition(head) == preposition and found is not None:
+                        yield "visited", person, found
+
+
+def _subject_person(sentence: ParsedSentence, verb) -> Argument | None:
+    """The verb's person subject, or the one person a pronoun subject can mean."""
+    subjects = sentence.kids(verb, "nsubj")
+    if subjects and subjects[0].lemma in {"он", "она"}:
+        return pronoun_person(sentence, subjects[0])
+    return _person(sentence, subjects[0]) if subjects else None
+
+
+def _framed(sentence: ParsedSentence, noun) -> bool:
+    """«в ходе | во время (рабочего) визита»."""
+    tokens = sentence.tokens
+    at = next(i for i, t in enumerate(tokens) if t.id == noun.id)
+    while at > 0 and tokens[at - 1].pos == "ADJ":
+        at -= 1
+    return at >= 2 and tokens[at - 1].lemma in {"ход", "время"} and tokens[at - 2].lemma == "в"
+
+
 def _objects(sentence: ParsedSentence, verb, preposition: str, case: str) -> list[Argument]:
     """Named organizations of «за / в <case>» under the verb or its object («провёл матч | за
     «Сокол»»); a quoted name the tagger may read in the nominative."""
@@ -115,4 +186,4 @@ def _objects(sentence: ParsedSentence, verb, preposition: str, case: str) -> lis
     return [a for a in found if a is not None and a.type in AGENTS]
 
 
-STAFF_PATTERNS = (ClubSignings(), PlaysFor(), Transfers())
+STAFF_PATTERNS = (ClubSignings(), PlaysFor(), Transfers(), VisitFrames(), PronounVisits())
