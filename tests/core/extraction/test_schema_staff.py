@@ -155,3 +155,15 @@ def test_a_council_named_by_its_town_keeps_the_town():
     assert of("member_of", text) == {("Иван Петров", "Городская дума Бережанска")}
     # «Дума» alone says not which: nothing
     assert not of("member_of", "Депутат Думы Иван Петров предложил поправку.")
+
+
+def test_trades_professions_and_chiefs_under_the_head_are_staff():
+    for text, person, employer in (
+        ("«Зал полон», — сказал главный режиссёр театра «Маяк» Олег Ветров.", "Олег Ветров", "Маяк"),
+        ("«Мы справимся», — сказал анестезиолог больницы «Надежда» Олег Ветров.", "Олег Ветров", "Надежда"),
+        ("Пресс-секретарь компании «Вектор» Анна Котова сообщила о сделке.", "Анна Котова", "Вектор"),
+        (CLUB + "Капитан «Прибоя» Олег Стручков забил гол.", "Олег Стручков", "Прибой"),
+    ):
+        assert (person, employer) in of("works_at", text), text
+    # a ship's captain is no club's player
+    assert not of("works_at", "Капитан «Бережанца» Олег Стручков рассказал о рейсе.")

@@ -42,6 +42,7 @@ from .lexicon import (
     HEAD_ROLE_QUALIFIERS,
     HEAD_ROLES,
     MEASURE_RELATIONS,
+    MORE_STAFF_ROLES,
     ON_NOUNS,
     PARTIAL_LIST_WORDS,
     PLAN_WORDS,
@@ -865,7 +866,7 @@ class StaffAppositions:
     the nearest comma, conjunction, verb or preposition, opening with a staff role that agrees with
     the name in case; the employer is the last organization in the title's genitive tail."""
 
-    triggers = STAFF_ROLES | HEAD_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES | FEMININE_STAFF_ROLES
+    triggers = STAFF_ROLES | HEAD_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES | FEMININE_STAFF_ROLES | MORE_STAFF_ROLES
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         shared, previous = None, None  # a plural title before a list: «научные сотрудники ТИО А и Б»
@@ -982,7 +983,7 @@ def _title_after(sentence: ParsedSentence, span) -> list | None:
 
 
 def _staff_role(token) -> bool:
-    roles = STAFF_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES | FEMININE_STAFF_ROLES
+    roles = STAFF_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES | FEMININE_STAFF_ROLES | MORE_STAFF_ROLES
     return token.lemma in roles or any(part in roles for part in token.lemma.split("-"))
 
 
