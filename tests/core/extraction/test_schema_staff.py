@@ -167,3 +167,17 @@ def test_trades_professions_and_chiefs_under_the_head_are_staff():
         assert (person, employer) in of("works_at", text), text
     # a ship's captain is no club's player
     assert not of("works_at", "Капитан «Бережанца» Олег Стручков рассказал о рейсе.")
+
+
+def test_lectures_given_now_are_teaching():
+    assert of("teaches_at", "Олег Ветров читает лекции в Бережанском государственном университете.") == {
+        ("Олег Ветров", "Бережанский государственный университет")
+    }
+    assert not of("teaches_at", "Олег Ветров читал лекции в Бережанском государственном университете.")
+    assert not facts("Олег Ветров читает книгу в библиотеке «Маяк».")
+
+
+def test_a_pronoun_works_now_for_the_one_person_it_can_mean():
+    text = "Анна Котова защитила диссертацию в Казани. Сейчас она работает в компании «Вектор»."
+    assert of("works_at", text) == {("Анна Котова", "Вектор")}
+    assert not of("works_at", "Анна Котова окончила школу. Она работала в компании «Вектор».")

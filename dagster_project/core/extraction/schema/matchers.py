@@ -1362,6 +1362,7 @@ _CONSTRUCTION = frozenset({"строительство"})  # «приступи�
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 _ARRIVAL_CASES = frozenset({"Acc", "Loc"})
 _VISIT_NOUNS = frozenset({"визит", "поездка"})
+_TEACHING_WORK = frozenset({"лекция", "занятие", "курс", "урок"})
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
 # «выступили на фестивале «Х»»: performing at a named event is taking part in it
@@ -1480,6 +1481,8 @@ PATTERNS = (
     _verb("visited", "прибыть приехать", "Past", "Perf", Slot("в", _ARRIVAL_CASES, _VISIT_NOUNS, "с")),
     _verb("visited", "совершить", "Past", "Perf", Slot("в", _ARRIVAL_CASES, _VISIT_NOUNS)),  # «совершил поездку в»
     _verb("works_at", "работать трудиться", "Pres", "Imp", Slot("на", frozenset({"Loc"}), only=ON_NOUNS)),
+    # «читает лекции в БерГУ», «ведёт занятия в школе № 5»: teaching there now
+    _verb("teaches_at", "читать вести", "Pres", "Imp", Slot("в", frozenset({"Loc"}), _TEACHING_WORK)),
     # organizations, facilities and places (matchers_places.py)
     _verb("began_building", "приступить", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION, "к")),
     _verb("began_building", "начать", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),

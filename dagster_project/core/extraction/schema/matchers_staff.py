@@ -132,27 +132,40 @@ class VisitFrames:
                     yield "visited", person, found
 
 
-class PronounVisits:
-    """«Затем он побывал на заводе «Х»», «она посетила Казань» after a sentence about one person
-    -> visited(that person, ...): the verb patterns read named subjects; this one only a pronoun
-    that can mean one person alone (matchers_people.pronoun_person)."""
+class PronounFacts:
+    """«Затем он побывал на заводе «Х»», «она посетила Казань», «сейчас он работает в компании «Х»»,
+    «она преподаёт в БерГУ» after a sentence about one person -> visited / works_at / teaches_at of
+    that person: the verb patterns read named subjects; this one only a pronoun that can mean one
+    person alone (matchers_people.pronoun_person). A visit is a finished past, a job the present."""
 
-    triggers = frozenset({"посетить", "побывать"})
-    _SLOTS = {"посетить": (("obj", ""),), "побывать": (("obl", "в"), ("obl", "на"))}
+    # verb -> (relation, done (past perfective) or now (present imperfective), object slots)
+    _VERBS = {
+        "посетить": ("visited", "done", (("obj", ""),)),
+        "побывать": ("visited", "done", (("obl", "в"), ("obl", "на"))),
+        "работать": ("works_at", "now", (("obl", "в"), ("obl", "на"))),
+        "трудиться": ("works_at", "now", (("obl", "в"), ("obl", "на"))),
+        "преподавать": ("teaches_at", "now", (("obl", "в"),)),
+    }
+    triggers = frozenset(_VERBS)
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active  # matchers imports this module
+
         if _planned(sentence):
             return
         for verb in sentence.tokens:
-            if verb.lemma not in self.triggers or not finished(verb) or sentence.negated(verb):
+            relation, when, slots = self._VERBS.get(verb.lemma, (None, None, ()))
+            now = _is_active(verb, "Pres", "Imp") and verb.feats.get("VerbForm") == "Fin"
+            if relation is None or not (finished(verb) if when == "done" else now) or sentence.negated(verb):
                 continue
             pronouns = [s for s in sentence.kids(verb, "nsubj") if s.lemma in {"он", "она"}]
             person = pronoun_person(sentence, pronouns[0]) if pronouns else None
-            for rel, preposition in self._SLOTS[verb.lemma] if person is not None else ():
+            types = VisitFrames._VISITED if relation == "visited" else _ORGANIZATIONS
+            for rel, preposition in slots if person is not None else ():
                 for head in sentence.kids(verb, rel):
-                    found = argument(sentence, head, VisitFrames._VISITED)
+                    found = argument(sentence, head, types)
                     if sentence.preposition(head) == preposition and found is not None:
-                        yield "visited", person, found
+                        yield relation, person, found
 
 
 def _subject_person(sentence: ParsedSentence, verb) -> Argument | None:
@@ -186,4 +199,4 @@ def _objects(sentence: ParsedSentence, verb, preposition: str, case: str) -> lis
     return [a for a in found if a is not None and a.type in AGENTS]
 
 
-STAFF_PATTERNS = (ClubSignings(), PlaysFor(), Transfers(), VisitFrames(), PronounVisits())
+STAFF_PATTERNS = (ClubSignings(), PlaysFor(), Transfers(), VisitFrames(), PronounFacts())
