@@ -198,3 +198,13 @@ def test_a_body_every_region_has_must_say_whose_it_is():
         "Депутат Законодательного собрания Галина Рябова выступила против.",
     ):
         assert not of("member_of", text), text
+
+
+def test_a_titled_player_signing_with_a_club_moves_to_it():
+    text = "Нападающий Кирилл Жуков подписал контракт с «Прибоем»."
+    assert of("works_at", text) == {("Кирилл Жуков", "Прибой")}
+    # his title's club is the one he leaves
+    text = "Нападающий клуба «Кедр» Кирилл Жуков подписал контракт с хоккейным клубом «Прибой»."
+    assert of("works_at", text) == {("Кирилл Жуков", "Прибой")}
+    # a person's contract with a company is no job there
+    assert not of("works_at", "Кирилл Жуков подписал контракт с компанией «Вектор».")

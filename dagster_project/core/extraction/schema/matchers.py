@@ -1020,9 +1020,18 @@ def _employer(sentence: ParsedSentence, title: list, name) -> tuple[object, Argu
         genitive = token.feats.get("Case") == "Gen" or token.text.isupper()
         if found is not None and genitive and (not employers or employers[-1].normal != found.normal):
             employers.append(found)
-    if not employers or (role.lemma in PLAYER_ROLES and not _club(sentence, employers[-1])):
+    if not employers or (role.lemma in PLAYER_ROLES and not _current_club(sentence, employers[-1])):
         return None
     return role, employers[-1]
+
+
+# A sentence about a move: «нападающий клуба «А» Y подписал контракт с «Б»» leaves «А» behind.
+_TRANSFER_WORDS = frozenset({"контракт", "перейти", "переход", "обмен", "обменять", "аренда", "покинуть"})
+
+
+def _current_club(sentence: ParsedSentence, employer: Argument) -> bool:
+    """The club a player's title names, unless the sentence moves him."""
+    return _club(sentence, employer) and not sentence.lemmas & _TRANSFER_WORDS
 
 
 def _chief(role, qualifiers: set[str]) -> bool:

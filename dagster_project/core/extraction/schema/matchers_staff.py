@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument
+from .lexicon import PLAYER_ROLES
 from .matchers_people import TookTheLead, _person, _planned, finished, pronoun_person
 from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PERSON, PLACE
 
@@ -33,8 +34,9 @@ def _is_club(sentence: ParsedSentence, organization: Argument) -> bool:
 
 class ClubSignings:
     """«Хоккейный клуб «Сокол» подписал контракт с нападающим Денисом Шатровым», «Денис Шатров
-    подписал контракт с «Соколом»» -> works_at(player, club): whom a club signs plays (or coaches)
-    for it from then on. Only a sports club's contract with a person; a company's contract with
+    подписал контракт с «Соколом»», «нападающий Денис Шатров заключил контракт с «Кедром»» ->
+    works_at(player, club): whom a club signs plays (or coaches) for it from then on. Only a sports
+    club's contract (a club so called, or one a titled player signs with); a company's contract with
     a person may be a supplier's."""
 
     triggers = frozenset({"подписать", "заключить"})
@@ -49,8 +51,22 @@ class ClubSignings:
             for _, one, other in pattern.match(sentence):
                 sides = {one.type: one, other.type: other}
                 person, club = sides.get(PERSON), sides.get(ORGANIZATION)
-                if person is not None and club is not None and _is_club(sentence, club):
+                if person is None or club is None:
+                    continue
+                if _is_club(sentence, club) or _titled_player(sentence, person):
                     yield "works_at", person, club
+
+
+def _titled_player(sentence: ParsedSentence, person: Argument) -> bool:
+    """«нападающий Денис Шатров», «с защитником Денисом Мартыновым»: a player's title of the person."""
+    from .matchers_people import title_holder
+
+    for role in sentence.tokens:
+        if role.lemma in PLAYER_ROLES and role.pos == "NOUN":
+            holder = title_holder(sentence, role)
+            if holder is not None and holder.normal == person.normal:
+                return True
+    return False
 
 
 class PlaysFor:
