@@ -183,21 +183,8 @@ def test_a_pronoun_works_now_for_the_one_person_it_can_mean():
     assert not of("works_at", "Анна Котова окончила школу. Она работала в компании «Вектор».")
 
 
-def test_the_chair_of_a_collective_body_is_one_of_its_members():
-    text = "Председатель Законодательного собрания Северореченской области Виктор Брагин заявил о поправках."
-    assert of("member_of", text) == {("Виктор Брагин", "Законодательное собрание Северореченской области")}
-    # a bank's board chair leads the bank and is no member of it; a former chair is none now
-    assert not of("member_of", "Председатель правления банка «Заречный» Дмитрий Ковалёв отметил рост.")
-    text = "Бывший председатель Законодательного собрания Северореченской области Виктор Брагин выступил."
-    assert not of("member_of", text)
-
-
 def test_a_body_every_region_has_must_say_whose_it_is():
-    for text in (
-        "Председатель Законодательного собрания Виктор Брагин сообщил о поправках.",
-        "Депутат Законодательного собрания Галина Рябова выступила против.",
-    ):
-        assert not of("member_of", text), text
+    assert not of("member_of", "Депутат Законодательного собрания Галина Рябова выступила против.")
 
 
 def test_a_titled_player_signing_with_a_club_moves_to_it():

@@ -221,7 +221,6 @@ MORE_STAFF_ROLES = frozenset(
     "пресс-секретарь пресс-атташе представитель менеджер администратор завуч экскурсовод музыкант "
     "художник".split()
 )
-# Collective bodies whose chair is one of their members: «председатель Законодательного собрания»,
-# «спикер городской думы» is a deputy, as a council's chair sits on the council.
-CHAIRED_BODY_NOUNS = frozenset("собрание дума парламент совет палата хурал курултай рада жюри комиссия".split())
-CHAIR_ROLES = frozenset({"председатель", "спикер", "вице-спикер"})
+# Collective bodies every region or town has one of: «Законодательное собрание», «городская дума»
+# name no member_of object until the name says whose.
+COLLECTIVE_BODY_NOUNS = frozenset("собрание дума парламент совет палата хурал курултай рада жюри комиссия".split())

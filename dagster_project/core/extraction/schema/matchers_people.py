@@ -23,9 +23,8 @@ from .arguments import (
     role_holder,
 )
 from .lexicon import (
-    CHAIR_ROLES,
-    CHAIRED_BODY_NOUNS,
     CLASS_NOUNS,
+    COLLECTIVE_BODY_NOUNS,
     FORMER_MARKERS,
     HEAD_ROLES,
     INSTITUTION_NOUNS,
@@ -895,37 +894,9 @@ def _listed_with(sentence: ParsedSentence, role, holder: Argument) -> list[Argum
     return found if first is not None and first.normal == holder.normal else []
 
 
-class ChairsOfBodies:
-    """«Председатель Законодательного собрания Северореченской области Виктор Брагин», «спикер
-    городской думы Бережанска Иван Петров» -> member_of(person, body) beside heads: a chair is
-    elected from the body's members. Only collective bodies: the chair of a company's board leads
-    the company (RoleAppositions) and is no member of the company."""
-
-    triggers = CHAIR_ROLES
-
-    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        for role in sentence.tokens:
-            if role.lemma not in CHAIR_ROLES or not is_role_noun(sentence, role):
-                continue
-            if {c.lemma for c in sentence.kids(role, "amod")} & FORMER_MARKERS or leaves_post(sentence, role):
-                continue
-            holder = title_holder(sentence, role)
-            bodies = [
-                o
-                for o in sentence.kids(role, "nmod")
-                if o.lemma in CHAIRED_BODY_NOUNS and o.feats.get("Case") == "Gen" and not sentence.preposition(o)
-            ]
-            for owner in bodies if holder is not None else []:
-                body = argument(sentence, owner, frozenset({ORGANIZATION}))
-                if owner.lemma in INSTITUTION_NOUNS and (body is None or body.normal.lower() in INSTITUTION_NOUNS):
-                    body = _body_of_place(sentence, owner)
-                if body is not None and not _whose_unsaid(body):
-                    yield "member_of", holder, body
-
-
 def _whose_unsaid(body: Argument) -> bool:
     """«Законодательное собрание», «городская дума»: every region or town has one; the name must say whose."""
-    return body.normal.split(" ")[-1].lower() in CHAIRED_BODY_NOUNS
+    return body.normal.split(" ")[-1].lower() in COLLECTIVE_BODY_NOUNS
 
 
 _PERSONAL_PRONOUNS = {"он": "Masc", "она": "Fem"}
@@ -1016,7 +987,6 @@ PEOPLE_PATTERNS = (
     Deputies(),
     RolePredicates(),
     MemberAppositions(),
-    ChairsOfBodies(),
     PronounLeaders(),
     TookTheLead(),
 )
