@@ -543,13 +543,14 @@ def test_staff_titles_give_where_each_person_works():
         "руководитель лаборатории оптики Северного государственного университета Игорь Лесков "
         "и доцент Северного государственного университета Пётр Зимин."
     )
-    assert {f for f in found if f[1] == "works_at"} == {
+    # a teacher's title at a university says more: he teaches there (teaches_at implies works_at)
+    assert {f for f in found if f[1] in {"works_at", "teaches_at"}} == {
         ("Ольга Маркова", "works_at", "Уральский институт геофизики"),
         ("Игорь Лесков", "works_at", "Северный государственный университет"),
-        ("Пётр Зимин", "works_at", "Северный государственный университет"),
+        ("Пётр Зимин", "teaches_at", "Северный государственный университет"),
     }
     after = facts("Иван Петров, профессор Уральского федерального университета, считает иначе.")
-    assert after == {("Иван Петров", "works_at", "Уральский федеральный университет")}
+    assert after == {("Иван Петров", "teaches_at", "Уральский федеральный университет")}
     # a former post, or a title that leads the organization itself, says nothing of staff
     for text in (
         "Бывший сотрудник Уральского института геофизики Ольга Маркова уехала.",

@@ -462,6 +462,20 @@ def test_the_participants_of_an_event_are_never_a_set(tmp_path):
         ("PER:Олег Ветров", "schema:took_part_in", "EVENT:Форум «Волга»"),
     ])  # fmt: skip
     assert readable(store, "set") == set()
+def test_the_deputies_or_teachers_news_names_are_never_a_set(tmp_path):
+    # «Кто входит в состав Законодательного собрания? Назовите всех.»: news quotes deputies one by
+    # one; the bodies one person is a member of stay a set
+    deputies = [
+        ("PER:Галина Рябова", "schema:member_of", "Законодательное собрание"),
+        ("PER:Иван Петров", "schema:member_of", "Законодательное собрание"),
+        ("PER:Иван Петров", "schema:member_of", "Новые люди"),
+    ]
+    _, store = build_store(tmp_path, deputies)
+    assert readable(store, "set") == {
+        ((("Иван Петров", "schema:member_of", "Законодательное собрание"),
+          ("Иван Петров", "schema:member_of", "Новые люди")),
+         ("Законодательное собрание", "Новые люди"), None),
+    }  # fmt: skip
 
 
 def test_cond_conditions_must_each_fit_another_node_of_the_answers_class(tmp_path):

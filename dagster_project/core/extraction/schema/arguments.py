@@ -512,8 +512,17 @@ def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
         return None  # «каменногорцы»: a plural is a group of people, not a person's name
     parent = sentence.head(token)
     if token.rel in _NAME_RELS and parent is not None and parent.lemma in CLASS_NOUNS:
-        return class_noun_name(sentence, parent)
+        if not _stray_person_name(sentence, span, parent):
+            return class_noun_name(sentence, parent)
     return _span_argument(sentence, span)
+
+
+def _stray_person_name(sentence: ParsedSentence, span, parent) -> bool:
+    """A person's name the parser hung on a class noun it does not name: «сотрудники института
+    океанологии Анна Котова» (words between them, no quotes), unlike «теплоход «Анна Котова»»."""
+    if span.type != "PER" or sentence.article.text[: span.tokens[0].start].rstrip().endswith("«"):
+        return False
+    return any(parent.stop <= t.start and t.stop <= span.tokens[0].start for t in sentence.tokens)
 
 
 _SURNAME_ENDINGS = {  # (gender, case) -> oblique ending -> nominative ending, for -ов/-ев/-ин surnames

@@ -178,3 +178,51 @@ BUILD_VERBS = frozenset("открыть построить запустить в
 HEADQUARTERS_NOUNS = frozenset({"штаб-квартира"})
 # Adjectives that make a facility noun a sum of money: «кредитная линия» is a loan, no line one opens.
 FINANCIAL_QUALIFIERS = frozenset({"кредитный", "заёмный", "заемный"})
+# Players of a sports club: «нападающий «Сокола» Илья Фомин», «вратарь команды «Кедр» Пётр Сизов»,
+# «новичок клуба Пётр Сизов» (a newcomer of a club is its new player).
+# A professional player is on the club's payroll under a contract, as its coach is: works_at, not
+# member_of. A roster is never listed in full, and works_at is the relation whose subject sets are
+# never asked (OPEN_SUBJECT_SETS), while «входит в состав» would ask for the whole roster.
+PLAYER_ROLES = frozenset(
+    "нападающий форвард защитник вратарь голкипер полузащитник хавбек игрок хоккеист футболист "
+    "баскетболист волейболист гандболист вингер центрфорвард новичок капитан".split()
+)
+# Who plays for a club is named with it: «защитник «Сокола»», «нападающий клуба «Кедр»»; a «защитник»
+# of a company or an «игрок рынка» is no player.
+CLUB_NOUNS = frozenset({"клуб", "команда", "хк", "фк", "пфк"})
+# Staff whose title says they teach, at an organization that teaches: «доцент кафедры ...
+# университета «Х»», «учитель школы № 5». A research institute or an academy of sciences employs
+# professors who need not teach, so those stay works_at.
+TEACHING_ROLES = frozenset("преподаватель доцент профессор учитель педагог".split())
+TEACHING_ORGANIZATIONS = frozenset(
+    "университет колледж школа лицей гимназия техникум училище консерватория вуз".split()
+)
+# Staff titled «главный ...» who lead no organization: «главный инженер завода», «главный бухгалтер».
+CHIEF_STAFF_ROLES = frozenset(
+    "инженер бухгалтер конструктор технолог экономист специалист механик энергетик агроном зоотехник "
+    "сотрудник режиссёр режиссер дирижёр дирижер художник хормейстер балетмейстер хореограф архитектор "
+    "металлург геолог маркшейдер диспетчер".split()
+)
+# Parts of an organization whose head is on its staff but does not lead it: «начальник прокатного цеха
+# комбината», «директор филиала банка «Х»», «мастер участка завода».
+STAFF_UNIT_NOUNS = frozenset("цех участок филиал бригада подразделение представительство".split())
+# Women's forms of staff roles the lemmatizer keeps apart: «солистка театра», «сотрудница института».
+FEMININE_STAFF_ROLES = frozenset(
+    "солистка сотрудница преподавательница учительница артистка исследовательница лаборантка "
+    "воспитательница библиотекарша программистка".split()
+)
+# Trades and professions news names staff by: «сварщик комбината», «анестезиолог краевой больницы»,
+# «океанолог института», «пресс-секретарь компании». Each needs the organization in its genitive.
+MORE_STAFF_ROLES = frozenset(
+    "анестезиолог реаниматолог рентгенолог травматолог офтальмолог стоматолог эндокринолог гинеколог "
+    "акушер психиатр нарколог уролог инфекционист фтизиатр санитар провизор фармацевт "
+    "океанолог биолог геолог химик физик ихтиолог гидролог эколог археолог историк гидробиолог "
+    "сварщик монтажник слесарь токарь мастер бригадир механизатор комбайнёр комбайнер водитель "
+    "машинист пилот бортпроводник штурман матрос моряк докер крановщик горняк шахтёр шахтер металлург "
+    "агроном зоотехник ветеринар бухгалтер механик энергетик диспетчер маркшейдер "
+    "пресс-секретарь пресс-атташе представитель менеджер администратор завуч экскурсовод музыкант "
+    "художник".split()
+)
+# Collective bodies every region or town has one of: «Законодательное собрание», «городская дума»
+# name no member_of object until the name says whose.
+COLLECTIVE_BODY_NOUNS = frozenset("собрание дума парламент совет палата хурал курултай рада жюри комиссия".split())

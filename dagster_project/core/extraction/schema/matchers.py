@@ -11,6 +11,7 @@ the genitive owner of a role is never its holder.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -29,23 +30,32 @@ from .lexicon import (
     AWARD_VERBS,
     BOARD_NOUNS,
     CHIEF_ROLES,
+    CHIEF_STAFF_ROLES,
     CLASS_NOUNS,
+    CLUB_NOUNS,
     COACH_QUALIFIERS,
     COACH_ROLES,
     CONTEST_NOUNS,
+    FEMININE_STAFF_ROLES,
     FORMER_MARKERS,
     FOUNDER_ROLES,
     HEAD_ROLE_QUALIFIERS,
     HEAD_ROLES,
     MEASURE_RELATIONS,
+    MORE_STAFF_ROLES,
+    ON_NOUNS,
     PARTIAL_LIST_WORDS,
     PLAN_WORDS,
+    PLAYER_ROLES,
     POSITION_NOUNS,
     PRIZE_NOUNS,
     RULING_VERBS,
     STAFF_NOUNS,
     STAFF_ROLES,
+    STAFF_UNIT_NOUNS,
     SUBUNIT_NOUNS,
+    TEACHING_ORGANIZATIONS,
+    TEACHING_ROLES,
     WEIGHT_UNITS,
 )
 from .matchers_business import (
@@ -87,6 +97,7 @@ from .matchers_places import (
     Ownership,
     PlacedFacilities,
 )
+from .matchers_staff import STAFF_PATTERNS
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
@@ -871,17 +882,41 @@ class StaffAppositions:
     the nearest comma, conjunction, verb or preposition, opening with a staff role that agrees with
     the name in case; the employer is the last organization in the title's genitive tail."""
 
-    triggers = STAFF_ROLES | HEAD_ROLES
+    triggers = STAFF_ROLES | HEAD_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES | FEMININE_STAFF_ROLES | MORE_STAFF_ROLES
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        shared, previous = None, None  # a plural title before a list: «научные сотрудники ТИО А и Б»
         for span in _person_spans(sentence):
             person = entity_argument(sentence, span.tokens[0])
             if person is None or person.type != PERSON:
+                shared, previous = None, span
                 continue
-            for title in (_title_before(sentence, span), _title_after(sentence, span)):
-                employer = _employer(sentence, title, span.tokens[0]) if title else None
-                if employer is not None:
-                    yield "works_at", person, employer
+            before = _title_before(sentence, span)
+            found = _employer(sentence, before, span.tokens[0]) if before else None
+            if not before and shared is not None and _listed_after(sentence, previous, span):
+                found = shared
+            shared = found if found is not None and found[0].feats.get("Number") == "Plur" else None
+            previous = span
+            title = _title_after(sentence, span)
+            after = _employer(sentence, title, span.tokens[0]) if title else None
+            for role, employer in [f for f in (found, after) if f is not None]:
+                yield ("teaches_at" if _teaches(role, employer) else "works_at"), person, employer
+
+
+def _listed_after(sentence: ParsedSentence, previous, span) -> bool:
+    """The name follows the previous one after only «и» or a comma, in the same case."""
+    if previous is None:
+        return False
+    between = [t for t in sentence.tokens if previous.tokens[-1].stop <= t.start and t.stop <= span.tokens[0].start]
+    same_case = previous.tokens[0].feats.get("Case") == span.tokens[0].feats.get("Case")
+    return same_case and len(between) == 1 and between[0].text in {",", "и"}
+
+
+def _teaches(role, employer: Argument) -> bool:
+    """«доцент кафедры ... университета «Х»» teaches there; a professor of a research institute need not."""
+    kind = employer.descriptor or employer.normal.split(" ")[-1]
+    words = {w.lower() for w in employer.normal.split(" ")} | {kind.lower()}
+    return role.lemma in TEACHING_ROLES and bool(words & TEACHING_ORGANIZATIONS)
 
 
 def _person_spans(sentence: ParsedSentence) -> list:
@@ -964,7 +999,8 @@ def _title_after(sentence: ParsedSentence, span) -> list | None:
 
 
 def _staff_role(token) -> bool:
-    return token.lemma in STAFF_ROLES or any(part in STAFF_ROLES for part in token.lemma.split("-"))
+    roles = STAFF_ROLES | PLAYER_ROLES | CHIEF_STAFF_ROLES | FEMININE_STAFF_ROLES | MORE_STAFF_ROLES
+    return token.lemma in roles or any(part in roles for part in token.lemma.split("-"))
 
 
 def _staff_noun(token) -> bool:
@@ -972,10 +1008,11 @@ def _staff_noun(token) -> bool:
     return token.pos in {"NOUN", "PROPN"} or token.lemma == "заведовать"
 
 
-def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
-    """The organization a titled person works at: a staff role («сотрудник», «профессор») or the
-    head of a unit («руководитель лаборатории») first, agreeing with the name in case; none for a
-    former role or one that leads the organization itself (RoleAppositions reads those)."""
+def _employer(sentence: ParsedSentence, title: list, name) -> tuple[object, Argument] | None:
+    """The role and the organization a titled person works at: a staff role («сотрудник»,
+    «профессор», «нападающий») or the head of a unit («руководитель лаборатории») first, agreeing
+    with the name in case; none for a former role or one that leads the organization itself
+    (RoleAppositions reads those); a player's only of a club."""
     title = _from_the_role(title, name)
     nouns = [t for t in title if _staff_noun(t)]
     if len(nouns) < 2 or {t.lemma for t in title[: title.index(nouns[0])]} & FORMER_MARKERS:
@@ -986,12 +1023,12 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
         return None
     if role.feats.get("Case") != name.feats.get("Case") and not head_of_unit:
         return None
-    subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS
+    subunit_head = role.lemma in HEAD_ROLES and owned.lemma in SUBUNIT_NOUNS | STAFF_UNIT_NOUNS
     qualifiers = {t.lemma for t in title[: title.index(role)]}
     # «спортивный директор», «художественный руководитель»: one function under the head, on the staff
     by_function = any(t.lemma == "по" for t in title)  # «директор по развитию»
     function_head = role.lemma in HEAD_ROLES and (bool(qualifiers - HEAD_ROLE_QUALIFIERS - {"главный"}) or by_function)
-    if not (_staff_role(role) or subunit_head or function_head) or "главный" in qualifiers:
+    if not (_staff_role(role) or subunit_head or function_head) or _chief(role, qualifiers):
         return None
     employers = []
     for token in nouns[1:]:
@@ -999,7 +1036,31 @@ def _employer(sentence: ParsedSentence, title: list, name) -> Argument | None:
         genitive = token.feats.get("Case") == "Gen" or token.text.isupper()
         if found is not None and genitive and (not employers or employers[-1].normal != found.normal):
             employers.append(found)
-    return employers[-1] if employers else None
+    if not employers or (role.lemma in PLAYER_ROLES and not _current_club(sentence, employers[-1])):
+        return None
+    return role, employers[-1]
+
+
+# A sentence about a move: «нападающий клуба «А» Y подписал контракт с «Б»» leaves «А» behind.
+_TRANSFER_WORDS = frozenset({"контракт", "перейти", "переход", "обмен", "обменять", "аренда", "покинуть"})
+
+
+def _current_club(sentence: ParsedSentence, employer: Argument) -> bool:
+    """The club a player's title names, unless the sentence moves him."""
+    return _club(sentence, employer) and not sentence.lemmas & _TRANSFER_WORDS
+
+
+def _chief(role, qualifiers: set[str]) -> bool:
+    """«главный врач», «главный редактор» lead (RoleAppositions); «главный инженер» is on the staff."""
+    return "главный" in qualifiers and role.lemma not in CHIEF_STAFF_ROLES
+
+
+def _club(sentence: ParsedSentence, employer: Argument) -> bool:
+    """A sports club: so called («клуб «Кедр»», «ХК «Сокол»») or elsewhere in the article."""
+    if employer.descriptor.lower() in CLUB_NOUNS:
+        return True
+    named = re.escape(employer.normal.lower())
+    return re.search(rf"(?<!\w)(клуб|команд|хк|фк)\w* «{named}", sentence.article.text.lower()) is not None
 
 
 def _from_the_role(title: list, name) -> list:
@@ -1327,6 +1388,9 @@ _LOANS = frozenset({"кредит", "заём", "заем", "займ"})  # the 
 # «открыл кредитную линию компании X»
 _CREDIT_LINE = Slot("", frozenset({"Dat"}), frozenset({"линия"}), dative_from_genitive=True)
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
+_ARRIVAL_CASES = frozenset({"Acc", "Loc"})
+_VISIT_NOUNS = frozenset({"визит", "поездка"})
+_TEACHING_WORK = frozenset({"лекция", "занятие", "курс", "урок"})
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
 # «выступили на фестивале «Х»»: performing at a named event is taking part in it
@@ -1438,6 +1502,16 @@ PATTERNS = (
     _verb("coaches", "тренировать", "Pres", "Imp"),  # «Елена Васнецова тренирует клуб «Сокол»»
     _verb("founded", "основать", "Past", "Perf"),  # «Павел Гречко основал стартап «Кварц-Лаб»»
     *PEOPLE_PATTERNS,
+    *STAFF_PATTERNS,
+    _verb("visited", "побывать", "Past", "Perf", Slot("в", frozenset({"Loc"}))),  # «побывал в Заречье»
+    _verb("visited", "побывать", "Past", "Perf", Slot("на", frozenset({"Loc"}))),  # «побывал на заводе «Х»»
+    # «прибыл с рабочим визитом в Заречье» (the place may hang on the visit; an indeclinable name may
+    # be read as a locative); a bare «прибыл в Каменногорск» may be a move there, no visit
+    _verb("visited", "прибыть приехать", "Past", "Perf", Slot("в", _ARRIVAL_CASES, _VISIT_NOUNS, "с")),
+    _verb("visited", "совершить", "Past", "Perf", Slot("в", _ARRIVAL_CASES, _VISIT_NOUNS)),  # «совершил поездку в»
+    _verb("works_at", "работать трудиться", "Pres", "Imp", Slot("на", frozenset({"Loc"}), only=ON_NOUNS)),
+    # «читает лекции в БерГУ», «ведёт занятия в школе № 5»: teaching there now
+    _verb("teaches_at", "читать вести", "Pres", "Imp", Slot("в", frozenset({"Loc"}), _TEACHING_WORK)),
     # organizations, facilities and places (matchers_places.py)
     _verb("began_building", "приступить", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION, "к")),
     _verb("began_building", "начать", "Past", "Perf", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),

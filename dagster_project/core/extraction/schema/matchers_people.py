@@ -22,7 +22,17 @@ from .arguments import (
     phrase_argument,
     role_holder,
 )
-from .lexicon import CLASS_NOUNS, FORMER_MARKERS, HEAD_ROLES, PLAN_WORDS, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
+from .lexicon import (
+    CLASS_NOUNS,
+    COLLECTIVE_BODY_NOUNS,
+    FORMER_MARKERS,
+    HEAD_ROLES,
+    INSTITUTION_NOUNS,
+    PLAN_WORDS,
+    POSITION_NOUNS,
+    STAFF_ROLES,
+    SUBUNIT_NOUNS,
+)
 from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, PLACE, POSITION
 
 Fact = tuple[str, Argument, Argument]
@@ -838,10 +848,55 @@ class MemberAppositions:
             owners = [
                 o for o in sentence.kids(role, "nmod") if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
             ]
+            members = [holder, *_listed_with(sentence, role, holder)] if holder is not None else []
             for owner in owners if holder is not None else []:
                 body = argument(sentence, owner, frozenset({ORGANIZATION}))
-                if body is not None:
-                    yield "member_of", holder, body
+                if owner.lemma in INSTITUTION_NOUNS and (body is None or body.normal.lower() in INSTITUTION_NOUNS):
+                    body = _body_of_place(sentence, owner)  # «думы | Бережанска»: the parse split the name
+                for member in members if body is not None and not _whose_unsaid(body) else []:
+                    yield "member_of", member, body
+
+
+def _body_of_place(sentence: ParsedSentence, owner) -> Argument | None:
+    """«депутат городской думы Бережанска»: an institution noun with its adjectives and the place
+    right after it, read in order."""
+    at = _index(sentence, owner)
+    first = at
+    while first > 0 and sentence.tokens[first - 1].pos == "ADJ":
+        first -= 1
+    head = sentence.tokens[first : at + 1]
+    rest = _unit_chunk(sentence, at)[1:]
+    places = {id(p): p for p in (sentence.article.span_of.get(t.id) for t in rest)}
+    if not rest or len(places) != 1 or None in places.values() or next(iter(places.values())).type != "LOC":
+        return None
+    changed = owner.lemma if len(head) == 1 else syntax_normal_form(head)
+    normal = f"{changed[:1].upper()}{changed[1:]} {sentence.surface(rest)}"
+    return Argument(sentence.surface(head + rest), normal, ORGANIZATION, owner.lemma)
+
+
+def _listed_with(sentence: ParsedSentence, role, holder: Argument) -> list[Argument]:
+    """«Депутаты Законодательного собрания Галина Рябова и Иван Петров»: a plural title holds every
+    name listed right after its first holder (only a comma or «и» between, in one case)."""
+    from .matchers import _listed_after, _person_spans  # matchers imports this module
+
+    if role.feats.get("Number") != "Plur":
+        return []
+    spans = [s for s in _person_spans(sentence) if s.tokens[0].start > role.start]
+    found = []
+    for previous, span in zip(spans, spans[1:], strict=False):
+        if not _listed_after(sentence, previous, span):
+            break
+        person = entity_argument(sentence, span.tokens[0])
+        if person is None or person.type != PERSON:
+            break
+        found.append(person)
+    first = entity_argument(sentence, spans[0].tokens[0]) if spans else None
+    return found if first is not None and first.normal == holder.normal else []
+
+
+def _whose_unsaid(body: Argument) -> bool:
+    """«Законодательное собрание», «городская дума»: every region or town has one; the name must say whose."""
+    return body.normal.split(" ")[-1].lower() in COLLECTIVE_BODY_NOUNS
 
 
 _PERSONAL_PRONOUNS = {"он": "Masc", "она": "Fem"}

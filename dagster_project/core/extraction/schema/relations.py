@@ -349,6 +349,10 @@ OPEN_SUBJECT_SETS: dict[str, frozenset[str] | None] = {"works_at": None, "visite
 # An event's participants are named as they come up (a speaker here, a signing there, «более 1 600
 # человек» in all), and a later article may say «на форуме» of one no grammar can tie to its name.
 OPEN_SUBJECT_SETS["took_part_in"] = frozenset({EVENT})
+# A legislature's deputies and a university's teachers are named one by one as news quotes them, never
+# all: «Кто входит в состав Законодательного собрания? / Кто преподаёт в университете X? Назовите всех»
+# has no answer the texts close either.
+OPEN_SUBJECT_SETS |= {"member_of": None, "teaches_at": None}
 # Relations that hold both ways: «A подписал соглашение с B» is B's agreement with A too, whichever
 # side the sentence made the subject.
 SYMMETRIC = frozenset({"signed_agreement_with", "signed_contract_with"})
