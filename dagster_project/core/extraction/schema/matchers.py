@@ -66,6 +66,7 @@ from .matchers_people import (
     title_holder,
 )
 from .matchers_places import (
+    PLACE_PATTERNS,
     AdjectivalOrigins,
     BracketOrigins,
     Headquartered,
@@ -1431,4 +1432,5 @@ PATTERNS = (
     BracketOrigins(),
     PlacedFacilities(),
     OpenedIn(),
+    *PLACE_PATTERNS,
 )

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from ...common.russian import can_be_dative, fold, morph
 from .arguments import Argument, ParsedSentence, _span_argument, argument
 from .lexicon import BUILD_VERBS, CLASS_NOUNS, ESTABLISHMENT_NOUNS, HEADQUARTERS_NOUNS, VEHICLE_NOUNS
-from .relations import AGENTS, FACILITY, ORGANIZATION, PLACE, THINGS
+from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PLACE, THINGS
 
 Fact = tuple[str, Argument, Argument]
 
@@ -162,7 +162,7 @@ class LocatedStatements:
                 p
                 for c in sentence.kids(verb, "obl")
                 if sentence.preposition(c) in {"в", "на"} and c.feats.get("Case") == "Loc"
-                for p in [argument(sentence, c, frozenset({PLACE}))]
+                for p in [argument(sentence, c, frozenset({PLACE})) or _place_phrase(sentence, c)]
                 if p is not None and _nominative_known(p)
             ]
             for subject in sentence.kids(verb, "nsubj", "nsubj:pass") if places else []:
@@ -291,7 +291,9 @@ class OpenedIn:
             ]
             if len(places) != 1:
                 continue
-            for made in sentence.kids(verb, "obj", "nsubj:pass"):
+            # «в Твери открылся магазин «Колос»»: a reflexive verb's subject is what was opened
+            made_rels = ("obj", "nsubj:pass", "nsubj") if verb.lemma.endswith("ся") else ("obj", "nsubj:pass")
+            for made in sentence.kids(verb, *made_rels):
                 if made.lemma in VEHICLE_NOUNS:
                     continue
                 thing = argument(sentence, made, frozenset({FACILITY, ORGANIZATION}))
@@ -344,3 +346,206 @@ def _genitive_owner(sentence: ParsedSentence, noun) -> bool:
 def _nominative_known(place: Argument) -> bool:
     """A place name the dictionary does not know keeps its oblique form as its "normal" one."""
     return place.normal != place.text or morph().parse(place.normal.split()[-1])[0].is_known
+
+
+# Branches are named as branches: «филиал банка работает в Казани» says nothing of the bank's home.
+_BRANCH_NOUNS = frozenset("филиал представительство отделение подразделение офис дочка".split())
+_PRESENT_PARTICIPLE = re.compile(r"(?:ащ|ящ|ущ|ющ)(?:ий|ая|ее|ие|его|ей|ему|им|ую|ем|их|ими)(?:ся|ся)?$")
+_HEAD_OFFICE_ADJECTIVES = frozenset({"головной", "центральный"})
+
+
+def _place_phrase(sentence: ParsedSentence, head) -> Argument | None:
+    """The named place of «в Казани», «в посёлке Ольховка», «на территории Каменногорска» (the
+    territory of a place is the place), in the locative; None for anything else."""
+    if head.feats.get("Case") != "Loc":
+        return None
+    preposition = sentence.preposition(head)
+    if head.lemma == "территория" and preposition == "на":
+        owners = [c for c in sentence.kids(head, "nmod") if _genitive_owner_of_place(sentence, c)]
+        head = owners[0] if len(owners) == 1 else None
+    elif preposition != "в":
+        return None
+    span = sentence.article.span_of.get(head.id) if head is not None else None
+    named_place = span is not None and span.type == "LOC" or head is not None and CLASS_NOUNS.get(head.lemma) == PLACE
+    place = argument(sentence, head, frozenset({PLACE})) if named_place else None
+    return place if place is not None and _nominative_known(place) and place.normal[:1].isupper() else None
+
+
+def _genitive_owner_of_place(sentence: ParsedSentence, token) -> bool:
+    return token.feats.get("Case") == "Gen" and not sentence.preposition(token)
+
+
+def _one_place(sentence: ParsedSentence, verb) -> Argument | None:
+    """The one named place a verb is in: «работает в Казани и Москве» names no single home."""
+    found = []
+    for child in sentence.kids(verb, "obl"):
+        place = _place_phrase(sentence, child)
+        if place is not None:
+            found.append(place)
+            if len(sentence.conjuncts(child)) > 1:
+                return None
+    return found[0] if len(found) == 1 else None
+
+
+def _holders(sentence: ParsedSentence, verb) -> list:
+    """Who a present-state verb speaks of: its subject, the noun a relative «который» stands for
+    («завод, который находится в Твери»), or the noun a participle describes («компания,
+    расположенная в Твери»)."""
+    if verb.pos == "VERB" and verb.feats.get("VerbForm") == "Fin":
+        if verb.feats.get("Tense") != "Pres" or any(k.lemma == "быть" for k in sentence.kids(verb)):
+            return []
+        subjects = sentence.kids(verb, "nsubj")
+        relative = [s for s in subjects if s.lemma == "который"]
+        if relative:
+            antecedent = sentence.head(verb) if verb.rel.startswith("acl") else None
+            return [antecedent] if antecedent is not None else []
+        return subjects
+    if verb.rel in {"acl", "amod"} and _present_participle(verb):
+        antecedent = sentence.head(verb)
+        return [antecedent] if antecedent is not None else []
+    return []
+
+
+def _present_participle(verb) -> bool:
+    """«находящийся», «работающая», «расположенный» (a state, not an action); never «находившийся»."""
+    text = fold(verb.text)
+    return bool(_PRESENT_PARTICIPLE.search(text)) or verb.lemma == "расположить" and "расположен" in text
+
+
+class PlacedByClause:
+    """«компания «Вектор», расположенная в Твери», «завод «Искра», который находится в Твери»,
+    «компания «Вектор», базирующаяся в Твери» -> based_in / located_in: the same present state as
+    «находится в», said in a participle or a relative clause. A past form («находившийся») was."""
+
+    triggers = frozenset({"находиться", "располагаться", "расположить", "базироваться"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or sentence.negated(verb):
+                continue
+            finite = verb.feats.get("VerbForm") == "Fin"
+            holders = _holders(sentence, verb)
+            if finite and not any(h.lemma == "который" for h in sentence.kids(verb, "nsubj")):
+                continue  # a plain subject is LocatedStatements' (and «базируется» the verb pattern's)
+            place = _one_place(sentence, verb) if holders else None
+            for holder in holders if place is not None else []:
+                yield from _placed(sentence, holder, place)
+
+
+class OperatingIn:
+    """«Хлебозавод «Каравай» работает в Заречье с 1968 года», «в Твери действует компания «Вектор»»,
+    «компания «Вектор», работающая в Твери» -> based_in: a named organization that works in one
+    named place is based there. Present only («работал» was, «будет работать» is a plan); a branch
+    («филиал банка работает в Казани») is no home of its owner; two places name no single home."""
+
+    triggers = frozenset({"работать", "действовать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or sentence.negated(verb):
+                continue
+            holders = [h for h in _holders(sentence, verb) if h.lemma not in _BRANCH_NOUNS]
+            place = _one_place(sentence, verb) if holders else None
+            for holder in holders if place is not None else []:
+                organization = argument(sentence, holder, frozenset({ORGANIZATION}))
+                if organization is None or not _named_here(organization):
+                    continue
+                if fold(place.normal) not in fold(organization.normal):
+                    yield "based_in", organization, place
+
+
+def _named_here(thing: Argument) -> bool:
+    """Named in this very sentence: «команда» standing for «Сокол» may be away on a trip."""
+    return "«" in thing.text or thing.text[:1].isupper()
+
+
+class HeadOffices:
+    """«в головном офисе банка «Заречный» в Верхнеозёрске», «штаб-квартира компании «Вектор» в
+    Казани» -> based_in(owner, place): a head office is where the organization is based (any other
+    office is a branch)."""
+
+    triggers = frozenset({"офис", *HEADQUARTERS_NOUNS})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for noun in sentence.tokens:
+            if noun.lemma not in self.triggers or not _head_office(sentence, noun):
+                continue
+            owners = [c for c in sentence.kids(noun, "nmod") if _genitive_owner_of_place(sentence, c)]
+            if len(owners) != 1:
+                continue
+            owner = argument(sentence, owners[0], frozenset({ORGANIZATION}))
+            if owner is None or not _named(owner):
+                continue
+            # the parser hangs «в Верхнеозёрске» off the office or off its owner alike
+            places = [
+                p
+                for host in (noun, owners[0])
+                for c in sentence.kids(host, "nmod")
+                for p in [_place_phrase(sentence, c)]
+                if p is not None
+            ]
+            if len(places) == 1 and fold(places[0].normal) not in fold(owner.normal):
+                yield "based_in", owner, places[0]
+
+
+def _head_office(sentence: ParsedSentence, noun) -> bool:
+    if noun.lemma in HEADQUARTERS_NOUNS:
+        return True
+    return any(a.lemma in _HEAD_OFFICE_ADJECTIVES for a in sentence.kids(noun, "amod"))
+
+
+_EVENT_PLACE_VERBS = frozenset({"открыться", "завершиться", "стартовать", "закрыться"})
+
+
+class EventPlaces:
+    """Where a named event took place: «выставка «ТехноВолга» открылась в Казани» (its opening or
+    closing there), and «открыл Северореченский форум в Верхнеозёрске» (the place hung off the
+    event, in a sentence of a past, done action). An event still to come («форум, который пройдёт в
+    Верхнеозёрске», «обсудят на форуме в Твери») has not taken place anywhere."""
+
+    triggers = _EVENT_PLACE_VERBS | frozenset(lemma for lemma, kind in CLASS_NOUNS.items() if kind == EVENT)
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        events = frozenset({EVENT})
+        for token in sentence.tokens:
+            if token.lemma in _EVENT_PLACE_VERBS and _past_fact(sentence, token):
+                place = _one_place(sentence, token)
+                for subject in sentence.kids(token, "nsubj") if place is not None else []:
+                    event = argument(sentence, subject, events)
+                    if event is not None:
+                        yield "took_place_in", event, place
+            elif CLASS_NOUNS.get(token.lemma) == EVENT:
+                yield from self._placed_event(sentence, token)
+
+    @staticmethod
+    def _placed_event(sentence: ParsedSentence, noun) -> Iterator[Fact]:
+        places = [p for c in sentence.kids(noun, "nmod") for p in [_place_phrase(sentence, c)] if p is not None]
+        verb = _governing_verb(sentence, noun)
+        if len(places) != 1 or verb is None or not _past_fact(sentence, verb):
+            return
+        event = argument(sentence, noun, frozenset({EVENT}))
+        if event is not None and fold(places[0].normal) not in fold(event.normal):
+            yield "took_place_in", event, places[0]
+
+
+def _governing_verb(sentence: ParsedSentence, token):
+    """The nearest verb above a noun: what the sentence says happened to it."""
+    current, seen = sentence.head(token), {token.id}
+    while current is not None and current.pos != "VERB":
+        if current.id in seen:  # the parser's tree may loop
+            return None
+        seen.add(current.id)
+        current = sentence.head(current)
+    return current
+
+
+def _past_fact(sentence: ParsedSentence, verb) -> bool:
+    """A finite past verb, not negated and not under a modal or a plan («должен был пройти»)."""
+    feats = verb.feats
+    if feats.get("VerbForm") != "Fin" or feats.get("Tense") != "Past" or sentence.negated(verb):
+        return False
+    return verb.rel not in {"xcomp", "csubj"}
+
+
+# the grammars above that matchers.PATTERNS does not list one by one
+PLACE_PATTERNS = (PlacedByClause(), OperatingIn(), HeadOffices(), EventPlaces())
