@@ -202,3 +202,18 @@ def test_an_event_still_to_come_took_place_nowhere():
         "Министр рассказала о подготовке Северного инвестиционного форума, который пройдёт в Твери.",
     ):
         assert facts(text, "took_place_in") == set(), text
+
+
+def test_a_registered_seat_is_a_home_once_registered():
+    assert facts("Компания «Вектор» зарегистрирована в Твери.", "based_in") == {("Вектор", "based_in", "Тверь")}
+    assert facts("Компания «Вектор» будет зарегистрирована в Твери.", "based_in") == set()
+
+
+def test_a_settlement_word_in_brackets_before_the_place():
+    assert facts("Компания «Вектор» (г. Тверь) выиграла тендер.", "based_in") == {("Вектор", "based_in", "Тверь")}
+
+
+def test_a_genitive_place_right_after_the_name_is_where_the_organization_belongs():
+    assert facts("Компания «Вектор» Твери получила заказ.", "based_in") == {("Вектор", "based_in", "Тверь")}
+    # the genitive owner of another noun: the place may belong to the delegation's trip
+    assert facts("Делегация компании «Вектор» Твери прибыла в Казань.", "based_in") == set()

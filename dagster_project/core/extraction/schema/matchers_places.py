@@ -117,17 +117,18 @@ def _next_word(sentence: ParsedSentence, token):
 
 
 class BracketOrigins:
-    """«компания «Вектор» (Казань)» -> based_in: a place alone in brackets right after an
-    organization's name is where it is from."""
+    """«компания «Вектор» (Казань)», «компания «Вектор» (г. Казань)» -> based_in: a place alone in
+    brackets right after an organization's name is where it is from."""
 
     triggers = frozenset({"("})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         tokens = sentence.tokens
         for i in range(1, len(tokens) - 2):
-            opening, place_token, closing = tokens[i : i + 3]
-            if opening.text != "(" or closing.text != ")":
+            j = _past_settlement_word(tokens, i + 1)
+            if tokens[i].text != "(" or j + 1 >= len(tokens) or tokens[j + 1].text != ")":
                 continue
+            place_token = tokens[j]
             span = sentence.article.span_of.get(place_token.id)
             if span is None or span.type != "LOC" or place_token.feats.get("Case", "Nom") != "Nom":
                 continue
@@ -136,6 +137,18 @@ class BracketOrigins:
             place = argument(sentence, place_token, frozenset({PLACE})) if organization is not None else None
             if place is not None and _nominative_known(place):
                 yield "based_in", organization, place
+
+
+_SETTLEMENT_WORDS = frozenset({"г", "гор", "город", "пос", "поселок", "пгт", "с", "село"})
+
+
+def _past_settlement_word(tokens: list, index: int) -> int:
+    """The index after «г.», «пос.», «село» that may stand before a place's name in brackets."""
+    if index < len(tokens) and fold(tokens[index].text) in _SETTLEMENT_WORDS:
+        index += 1
+        if index < len(tokens) and tokens[index].text == ".":
+            index += 1
+    return index
 
 
 def _name_before(tokens: list, index: int):
@@ -361,7 +374,7 @@ def _place_phrase(sentence: ParsedSentence, head) -> Argument | None:
         return None
     preposition = sentence.preposition(head)
     if head.lemma == "территория" and preposition == "на":
-        owners = [c for c in sentence.kids(head, "nmod") if _genitive_owner_of_place(sentence, c)]
+        owners = [c for c in sentence.kids(head, "nmod") if _bare_genitive(sentence, c)]
         head = owners[0] if len(owners) == 1 else None
     elif preposition != "в":
         return None
@@ -371,7 +384,7 @@ def _place_phrase(sentence: ParsedSentence, head) -> Argument | None:
     return place if place is not None and _nominative_known(place) and place.normal[:1].isupper() else None
 
 
-def _genitive_owner_of_place(sentence: ParsedSentence, token) -> bool:
+def _bare_genitive(sentence: ParsedSentence, token) -> bool:
     return token.feats.get("Case") == "Gen" and not sentence.preposition(token)
 
 
@@ -403,21 +416,28 @@ def _holders(sentence: ParsedSentence, verb) -> list:
     if verb.rel in {"acl", "amod"} and _present_participle(verb):
         antecedent = sentence.head(verb)
         return [antecedent] if antecedent is not None else []
+    if verb.feats.get("Variant") == "Short" and _present_participle(verb):  # «компания зарегистрирована в Твери»
+        return [] if any(k.lemma == "быть" for k in sentence.kids(verb)) else sentence.kids(verb, "nsubj", "nsubj:pass")
     return []
+
+
+# Passive participles that state where a thing is, not an event: «расположен», «зарегистрирована».
+_STATE_PARTICIPLES = {"расположить": "расположен", "зарегистрировать": "зарегистрирован"}
 
 
 def _present_participle(verb) -> bool:
     """«находящийся», «работающая», «расположенный» (a state, not an action); never «находившийся»."""
     text = fold(verb.text)
-    return bool(_PRESENT_PARTICIPLE.search(text)) or verb.lemma == "расположить" and "расположен" in text
+    return bool(_PRESENT_PARTICIPLE.search(text)) or _STATE_PARTICIPLES.get(verb.lemma, "@") in text
 
 
 class PlacedByClause:
     """«компания «Вектор», расположенная в Твери», «завод «Искра», который находится в Твери»,
-    «компания «Вектор», базирующаяся в Твери» -> based_in / located_in: the same present state as
-    «находится в», said in a participle or a relative clause. A past form («находившийся») was."""
+    «компания «Вектор», базирующаяся в Твери», «компания зарегистрирована в Твери» -> based_in /
+    located_in: the same present state as «находится в», said in a participle or a relative
+    clause (a registered seat is a home). A past form («находившийся») was."""
 
-    triggers = frozenset({"находиться", "располагаться", "расположить", "базироваться"})
+    triggers = frozenset({"находиться", "располагаться", "расположить", "базироваться", "зарегистрировать"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in sentence.tokens:
@@ -470,7 +490,7 @@ class HeadOffices:
         for noun in sentence.tokens:
             if noun.lemma not in self.triggers or not _head_office(sentence, noun):
                 continue
-            owners = [c for c in sentence.kids(noun, "nmod") if _genitive_owner_of_place(sentence, c)]
+            owners = [c for c in sentence.kids(noun, "nmod") if _bare_genitive(sentence, c)]
             if len(owners) != 1:
                 continue
             owner = argument(sentence, owners[0], frozenset({ORGANIZATION}))
@@ -547,5 +567,54 @@ def _past_fact(sentence: ParsedSentence, verb) -> bool:
     return verb.rel not in {"xcomp", "csubj"}
 
 
+class GenitivePlaces:
+    """«агрофирма «Рассвет» Тверского района», «школа «Исток» Бережанска» -> based_in: a named place
+    in the genitive right after an organization's quoted name is the place it belongs to."""
+
+    triggers = frozenset({"»"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        tokens = sentence.tokens
+        for i in range(1, len(tokens) - 1):
+            place_head = _place_head_after(sentence, i) if tokens[i].text == "»" else None
+            noun = _class_noun_of_quote(sentence, i) if place_head is not None else None
+            if noun is None or place_head.head_id not in _name_ids(sentence, noun):
+                continue
+            organization = argument(sentence, noun, frozenset({ORGANIZATION}))
+            place = argument(sentence, place_head, frozenset({PLACE})) if organization is not None else None
+            if place is not None and _nominative_known(place) and fold(place.normal) not in fold(organization.normal):
+                yield "based_in", organization, place
+
+
+def _name_ids(sentence: ParsedSentence, noun) -> set[str]:
+    """The class noun and its name's words, where a genitive of the organization may hang."""
+    return {noun.id} | {t.id for t in sentence.kids(noun, "appos", "flat:name")}
+
+
+def _place_head_after(sentence: ParsedSentence, index: int):
+    """The head of a genitive place right after a closing quote: «Бережанска», «Тверского района»."""
+    span = sentence.article.span_of.get(sentence.tokens[index + 1].id)
+    if span is None or span.type != "LOC":
+        return None
+    heads = [t for t in span.tokens if t.pos in {"NOUN", "PROPN"}]
+    head = heads[-1] if heads else None
+    if head is None or sentence.preposition(head) or span.tokens[0] is not sentence.tokens[index + 1]:
+        return None
+    # the tagger may read a name it does not know («Бережанска») as a nominative; its NER normal
+    # form («Бережанск») then shows the word is oblique
+    oblique = fold(span.normal or "") != fold(" ".join(t.text for t in span.tokens))
+    return head if head.feats.get("Case") == "Gen" or oblique and head.feats.get("Case") != "Dat" else None
+
+
+def _class_noun_of_quote(sentence: ParsedSentence, closing: int):
+    """The organization class noun right before the quoted name that ends at `closing`."""
+    tokens = sentence.tokens
+    opening = next((j for j in range(closing - 1, -1, -1) if tokens[j].text == "«"), None)
+    noun = tokens[opening - 1] if opening else None
+    if noun is None or CLASS_NOUNS.get(noun.lemma) != ORGANIZATION or _genitive_owner(sentence, noun):
+        return None
+    return noun
+
+
 # the grammars above that matchers.PATTERNS does not list one by one
-PLACE_PATTERNS = (PlacedByClause(), OperatingIn(), HeadOffices(), EventPlaces())
+PLACE_PATTERNS = (PlacedByClause(), OperatingIn(), HeadOffices(), EventPlaces(), GenitivePlaces())
