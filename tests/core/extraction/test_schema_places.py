@@ -217,3 +217,9 @@ def test_a_genitive_place_right_after_the_name_is_where_the_organization_belongs
     assert facts("Компания «Вектор» Твери получила заказ.", "based_in") == {("Вектор", "based_in", "Тверь")}
     # the genitive owner of another noun: the place may belong to the delegation's trip
     assert facts("Делегация компании «Вектор» Твери прибыла в Казань.", "based_in") == set()
+
+
+def test_an_adjective_of_a_town_the_dictionary_does_not_know_names_the_town_the_article_names():
+    text = "В Бережанске открылась выставка. Бережанская компания «Вектор» показала на ней нового робота."
+    assert facts(text, "based_in") == {("Вектор", "based_in", "Бережанск")}
+    assert facts("Бережанская компания «Вектор» показала нового робота.", "based_in") == set()

@@ -49,6 +49,21 @@ def _article_places(sentence: ParsedSentence) -> dict[str, set[str]]:
     return places
 
 
+def _derived_place(sentence: ParsedSentence, lemma: str) -> set[str]:
+    """The article's place whose name the adjective is regularly derived from by «-ск-ий»
+    («бережанский» <- Бережанск), when the dictionary knows neither; the NER normal form of the
+    place must be exactly that name, so an oblique form the normalizer left as it was never matches."""
+    folded = fold(lemma)
+    if not folded.endswith("ский") or folded.endswith("сский"):
+        return set()
+    name = folded[: -len("ий")]
+    return {
+        span.normal.strip()
+        for span in {id(s): s for s in sentence.article.span_of.values()}.values()
+        if span.type == "LOC" and len(span.tokens) == 1 and span.normal and fold(span.normal.strip()) == name
+    }
+
+
 class AdjectivalOrigins:
     """«казанская компания «Вектор»», «с новосибирским клубом «Кедр»», «над московским «Ледоколом»»
     -> based_in(organization,
@@ -103,6 +118,8 @@ class AdjectivalOrigins:
     def _place(sentence: ParsedSentence, lemma: str) -> Argument | None:
         places = _article_places(sentence)
         found = {name for stem in _adjective_stems(lemma) for name in places.get(stem, ())}
+        if not found:  # a town the dictionary does not know: «бережанский» names Бережанск exactly
+            found = _derived_place(sentence, lemma)
         if len(found) != 1:
             return None
         (name,) = found
