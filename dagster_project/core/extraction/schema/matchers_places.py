@@ -398,7 +398,19 @@ def _place_phrase(sentence: ParsedSentence, head) -> Argument | None:
     span = sentence.article.span_of.get(head.id) if head is not None else None
     named_place = span is not None and span.type == "LOC" or head is not None and CLASS_NOUNS.get(head.lemma) == PLACE
     place = argument(sentence, head, frozenset({PLACE})) if named_place else None
-    return place if place is not None and _nominative_known(place) and place.normal[:1].isupper() else None
+    if place is None or not _nominative_known(place) or not place.normal[:1].isupper():
+        return None
+    return place if _settlement(place) else None
+
+
+# A region holds every town in it, and the graph does not know which town lies where: «банк работает
+# в Тверской области» would make «Какие организации базируются в Тверской области?» miss every
+# company of Твери. So these grammars place things in settlements only.
+_REGION_WORDS = frozenset("область край район республика округ регион федерация россия".split())
+
+
+def _settlement(place: Argument) -> bool:
+    return not _REGION_WORDS & set(fold(place.normal).split())
 
 
 def _bare_genitive(sentence: ParsedSentence, token) -> bool:
@@ -585,8 +597,8 @@ def _past_fact(sentence: ParsedSentence, verb) -> bool:
 
 
 class GenitivePlaces:
-    """«агрофирма «Рассвет» Тверского района», «школа «Исток» Бережанска» -> based_in: a named place
-    in the genitive right after an organization's quoted name is the place it belongs to."""
+    """«школа «Исток» Бережанска», «компания «Вектор» Твери» -> based_in: a named town in the
+    genitive right after an organization's quoted name is the town it belongs to."""
 
     triggers = frozenset({"»"})
 
@@ -599,7 +611,9 @@ class GenitivePlaces:
                 continue
             organization = argument(sentence, noun, frozenset({ORGANIZATION}))
             place = argument(sentence, place_head, frozenset({PLACE})) if organization is not None else None
-            if place is not None and _nominative_known(place) and fold(place.normal) not in fold(organization.normal):
+            if place is None or not _nominative_known(place) or not _settlement(place):
+                continue
+            if fold(place.normal) not in fold(organization.normal):
                 yield "based_in", organization, place
 
 
