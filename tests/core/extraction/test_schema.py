@@ -358,7 +358,10 @@ def test_establishments_need_a_named_place_or_a_proper_adjective():
 
 def test_opened_events_keep_their_name_without_the_place():
     text = "Губернатор Олег Мельников открыл Северореченский инвестиционный форум в Верхнеозёрске."
-    assert facts(text) == {("Олег Мельников", "opened", "Северореченский инвестиционный форум")}
+    assert facts(text) == {
+        ("Олег Мельников", "opened", "Северореченский инвестиционный форум"),
+        ("Северореченский инвестиционный форум", "took_place_in", "Верхнеозёрск"),  # opened there: held there
+    }
 
 
 @pytest.mark.parametrize(

@@ -160,6 +160,7 @@ def test_working_in_the_past_the_future_two_places_or_as_a_branch_gives_no_home(
         "Филиал банка «Исток» работает в Твери с 2010 года.",
         # a region holds every town in it: the graph could not tell its companies apart
         "Банк «Исток» работает в Тверской области с 1995 года.",
+        "Компания «Вектор» работает в Твери над новым проектом.",
     ):
         assert facts(text, "based_in") == set(), text
 

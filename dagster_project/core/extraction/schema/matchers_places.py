@@ -494,6 +494,8 @@ class OperatingIn:
             if verb.lemma not in self.triggers or sentence.negated(verb):
                 continue
             holders = [h for h in _holders(sentence, verb) if h.lemma not in _BRANCH_NOUNS]
+            if any(sentence.preposition(c) in _TASK_PREPOSITIONS for c in sentence.kids(verb, "obl")):
+                continue  # «работает в Казани над проектом / на объекте»: a job away, not a home
             place = _one_place(sentence, verb) if holders else None
             for holder in holders if place is not None else []:
                 organization = argument(sentence, holder, frozenset({ORGANIZATION}))
@@ -501,6 +503,9 @@ class OperatingIn:
                     continue
                 if fold(place.normal) not in fold(organization.normal):
                     yield "based_in", organization, place
+
+
+_TASK_PREPOSITIONS = frozenset({"над", "на"})
 
 
 def _named_here(thing: Argument) -> bool:
