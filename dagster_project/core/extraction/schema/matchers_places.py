@@ -380,7 +380,7 @@ def _nominative_known(place: Argument) -> bool:
 
 # Branches are named as branches: «филиал банка работает в Казани» says nothing of the bank's home.
 _BRANCH_NOUNS = frozenset("филиал представительство отделение подразделение офис дочка".split())
-_PRESENT_PARTICIPLE = re.compile(r"(?:ащ|ящ|ущ|ющ)(?:ий|ая|ее|ие|его|ей|ему|им|ую|ем|их|ими)(?:ся|ся)?$")
+_PRESENT_PARTICIPLE = re.compile(r"(?:ащ|ящ|ущ|ющ)(?:ий|ая|ее|ие|его|ей|ему|им|ую|ем|их|ими)(?:ся)?$")
 _HEAD_OFFICE_ADJECTIVES = frozenset({"головной", "центральный"})
 
 
