@@ -226,3 +226,12 @@ def test_an_adjective_of_a_town_the_dictionary_does_not_know_names_the_town_the_
     text = "В Бережанске открылась выставка. Бережанская компания «Вектор» показала на ней нового робота."
     assert facts(text, "based_in") == {("Вектор", "based_in", "Бережанск")}
     assert facts("Бережанская компания «Вектор» показала нового робота.", "based_in") == set()
+
+
+def test_no_grammar_places_an_organization_in_a_region():
+    for text in (
+        "Клуб «Кедр» из Новосибирской области выиграл у клуба «Сокол».",
+        "Компания «Вектор» находится в Тверской области.",
+        "Компания «Вектор» (Тверская область) подписала соглашение с фондом «Исток».",
+    ):
+        assert facts(text, "based_in") == set(), text

@@ -74,6 +74,7 @@ from .matchers_places import (
     OpenedIn,
     Ownership,
     PlacedFacilities,
+    settlement,
 )
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
@@ -1272,7 +1273,7 @@ class Origins:
                 continue
             place = argument(sentence, place_head, places)
             organization = argument(sentence, owner, frozenset({ORGANIZATION})) if place is not None else None
-            if organization is not None and _nominative_known(place):
+            if organization is not None and _nominative_known(place) and settlement(place):
                 yield "based_in", organization, place
 
 

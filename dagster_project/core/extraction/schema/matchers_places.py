@@ -152,7 +152,7 @@ class BracketOrigins:
             owner = _name_before(tokens, i)
             organization = argument(sentence, owner, frozenset({ORGANIZATION})) if owner is not None else None
             place = argument(sentence, place_token, frozenset({PLACE})) if organization is not None else None
-            if place is not None and _nominative_known(place):
+            if place is not None and _placeable(place):
                 yield "based_in", organization, place
 
 
@@ -193,7 +193,7 @@ class LocatedStatements:
                 for c in sentence.kids(verb, "obl")
                 if sentence.preposition(c) in {"в", "на"} and c.feats.get("Case") == "Loc"
                 for p in [argument(sentence, c, frozenset({PLACE})) or _place_phrase(sentence, c)]
-                if p is not None and _nominative_known(p)
+                if p is not None and _placeable(p)
             ]
             for subject in sentence.kids(verb, "nsubj", "nsubj:pass") if places else []:
                 yield from _placed(sentence, subject, places[0])
@@ -238,7 +238,7 @@ class Headquartered:
             if preposition.lemma != "в" or place_head.feats.get("Case") != "Loc":
                 continue
             place = argument(sentence, place_head, frozenset({PLACE}))
-            if place is not None and _nominative_known(place):
+            if place is not None and _placeable(place):
                 yield "based_in", organization, place
 
 
@@ -292,7 +292,7 @@ class PlacedFacilities:
             thing = argument(sentence, noun, frozenset({FACILITY, ORGANIZATION}))
             thing = thing if thing is not None and _named(thing) else None
             place = argument(sentence, place_head, frozenset({PLACE})) if thing is not None else None
-            if place is None or not _nominative_known(place) or fold(place.normal) in fold(thing.normal):
+            if place is None or not _placeable(place) or fold(place.normal) in fold(thing.normal):
                 continue
             if thing.type == FACILITY:
                 yield "located_in", thing, place
@@ -317,7 +317,7 @@ class OpenedIn:
                 and c.feats.get("Case") == "Loc"
                 and getattr(sentence.article.span_of.get(c.id), "type", "") == "LOC"
                 for p in [argument(sentence, c, frozenset({PLACE}))]
-                if p is not None and _nominative_known(p)
+                if p is not None and _placeable(p)
             ]
             if len(places) != 1:
                 continue
@@ -373,6 +373,11 @@ def _genitive_owner(sentence: ParsedSentence, noun) -> bool:
     return noun.rel == "nmod" and noun.feats.get("Case") == "Gen" and not sentence.preposition(noun)
 
 
+def _placeable(place: Argument) -> bool:
+    """A place these grammars may put a thing in: a town under its nominative name (see settlement)."""
+    return _nominative_known(place) and settlement(place)
+
+
 def _nominative_known(place: Argument) -> bool:
     """A place name the dictionary does not know keeps its oblique form as its "normal" one."""
     return place.normal != place.text or morph().parse(place.normal.split()[-1])[0].is_known
@@ -400,7 +405,7 @@ def _place_phrase(sentence: ParsedSentence, head) -> Argument | None:
     place = argument(sentence, head, frozenset({PLACE})) if named_place else None
     if place is None or not _nominative_known(place) or not place.normal[:1].isupper():
         return None
-    return place if _settlement(place) else None
+    return place if settlement(place) else None
 
 
 # A region holds every town in it, and the graph does not know which town lies where: «банк работает
@@ -409,7 +414,7 @@ def _place_phrase(sentence: ParsedSentence, head) -> Argument | None:
 _REGION_WORDS = frozenset("область край район республика округ регион федерация россия".split())
 
 
-def _settlement(place: Argument) -> bool:
+def settlement(place: Argument) -> bool:
     return not _REGION_WORDS & set(fold(place.normal).split())
 
 
@@ -616,7 +621,7 @@ class GenitivePlaces:
                 continue
             organization = argument(sentence, noun, frozenset({ORGANIZATION}))
             place = argument(sentence, place_head, frozenset({PLACE})) if organization is not None else None
-            if place is None or not _nominative_known(place) or not _settlement(place):
+            if place is None or not _placeable(place):
                 continue
             if fold(place.normal) not in fold(organization.normal):
                 yield "based_in", organization, place
