@@ -20,6 +20,7 @@ from .anaphora import anaphoric_noun, earlier_full_name, earlier_namesake
 from .lexicon import (
     CLASS_NOUNS,
     ESTABLISHMENT_NOUNS,
+    FINANCIAL_QUALIFIERS,
     INSTITUTION_NOUNS,
     MINISTRY_SHORT_NAMES,
     MONEY_UNITS,
@@ -396,6 +397,8 @@ def _common_noun_argument(sentence: ParsedSentence, token, types: frozenset[str]
 
 def _unnamed_facility(sentence: ParsedSentence, token) -> Argument | None:
     """«лесопильный цех в Ветлуге», «завод в Твери»: a facility named by a noun phrase."""
+    if any(k.lemma in FINANCIAL_QUALIFIERS for k in sentence.kids(token, "amod")):
+        return None  # «открыл кредитную линию»: a loan, not a line
     if CLASS_NOUNS.get(token.lemma) == FACILITY:
         return phrase_argument(sentence, token, FACILITY, require_modifier=True)
     if token.lemma in ESTABLISHMENT_NOUNS and _specific(sentence, token):

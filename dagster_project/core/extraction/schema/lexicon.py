@@ -46,7 +46,7 @@ ESTABLISHMENT_NOUNS = frozenset(
 # промышленности», «Арбитражный суд Москвы».
 INSTITUTION_NOUNS = frozenset(
     "правительство администрация министерство мэрия дума суд прокуратура собрание совет управление "
-    "департамент комитет инспекция служба агентство".split()
+    "департамент комитет инспекция служба агентство фонд".split()
 )
 
 # Roles whose holder leads the organization (or governs the place) named in the genitive.
@@ -176,3 +176,5 @@ VEHICLE_NOUNS = frozenset(
 BUILD_VERBS = frozenset("открыть построить запустить ввести возвести строить открываться открыться".split())
 # Where an organization sits: «штаб-квартира компании «Х» находится в Казани».
 HEADQUARTERS_NOUNS = frozenset({"штаб-квартира"})
+# Adjectives that make a facility noun a sum of money: «кредитная линия» is a loan, no line one opens.
+FINANCIAL_QUALIFIERS = frozenset({"кредитный", "заёмный", "заемный"})

@@ -48,6 +48,18 @@ from .lexicon import (
     SUBUNIT_NOUNS,
     WEIGHT_UNITS,
 )
+from .matchers_business import (
+    CreditLines,
+    DealsOfStatements,
+    LoansReceived,
+    NewOwners,
+    Owners,
+    PlacedPurchases,
+    Sales,
+    SignedPapers,
+    Subsidiaries,
+    Supplies,
+)
 from .matchers_lists import (
     AnnouncedLaureates,
     GrantAwards,
@@ -193,11 +205,13 @@ class VerbPattern:
                 case = child.feats.get("Case", "")
                 recipient = (
                     slot.dative_from_genitive
-                    and host is not verb
+                    and (host is not verb or child.rel == "iobj")  # an indirect object of the verb is its dative
                     and case == "Gen"
                     and can_be_dative(child.text, child.lemma)
                 )
                 undated = "Gen" in slot.cases and child.text.isdigit()  # «29 октября»: the day number heads the date
+                # «заём мебельной фабрике»: a locative never stands bare, so a bare one is the dative it sounds like
+                bare_dative = "Dat" in slot.cases and case == "Loc" and not sentence.preposition(child)
                 if slot.only and child.lemma not in slot.only:
                     continue
                 # «с АО «Х»», «в МГУ»: an abbreviation does not decline, whatever case the tagger guessed
@@ -206,6 +220,7 @@ class VerbPattern:
                     case in slot.cases
                     or recipient
                     or undated
+                    or bare_dative
                     or indeclinable
                     or _listed_plural(sentence, child, slot.cases)
                 ):
@@ -1308,7 +1323,10 @@ def _verb(relation: str, verbs: str, tense: str, aspect: str, slot: Slot = Slot(
 
 _MEMBERSHIP = Slot("", frozenset({"Gen"}), frozenset({"состав", "число", "группа"}), "в")
 _SUIT = frozenset({"иск"})
-_CONSTRUCTION = frozenset({"строительство"})  # «приступила к строительству моста»
+_CONSTRUCTION = frozenset({"строительство", "возведение"})  # «приступила к строительству моста»
+_LOANS = frozenset({"кредит", "заём", "заем", "займ"})  # the tagger lemmatizes «заём» without its «ё»
+# «открыл кредитную линию компании X»
+_CREDIT_LINE = Slot("", frozenset({"Dat"}), frozenset({"линия"}), dative_from_genitive=True)
 _COMPOSITION = _verb("member_of", "войти включить", "Past", "Perf", _MEMBERSHIP)  # where «в состав X» stands
 _PARTICIPATION_SLOT = Slot("в", frozenset({"Loc"}), frozenset({"участие"}))  # «приняли участие в форуме»
 _PARTICIPATION = _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT)
@@ -1358,9 +1376,10 @@ PATTERNS = (
     _verb("won", "выиграть победить", "Past", "Perf", Slot("в", frozenset({"Loc"}), only=CONTEST_NOUNS)),
     _verb("opened", "открыть", "Past", "Perf"),
     _verb("launched", "запустить", "Past", "Perf"),
-    _verb("built", "построить", "Past", "Perf"),
-    _verb("commissioned", "ввести", "Past", "Perf", requires=frozenset({"эксплуатация"})),
-    _verb("bought", "купить приобрести", "Past", "Perf"),
+    _verb("built", "построить возвести", "Past", "Perf"),
+    # «ввела в эксплуатацию», «ввела в строй», «сдала в эксплуатацию» (the builder hands it over)
+    _verb("commissioned", "ввести сдать", "Past", "Perf", requires=frozenset({"эксплуатация", "строй"})),
+    _verb("bought", "купить приобрести выкупить поглотить", "Past", "Perf"),
     _verb("held", "провести", "Past", "Perf"),
     _verb("visited", "посетить", "Past", "Perf"),
     _verb("took_part_in", "принять", "Past", "Perf", _PARTICIPATION_SLOT, whole_subject_list=True),
@@ -1389,7 +1408,7 @@ PATTERNS = (
         "выдать предоставить",
         "Past",
         "Perf",
-        Slot("", frozenset({"Dat"}), frozenset({"кредит", "заём", "займ"}), dative_from_genitive=True),
+        Slot("", frozenset({"Dat"}), _LOANS, dative_from_genitive=True),
     ),
     _verb("sued", "подать", "Past", "Perf", Slot("к", frozenset({"Dat"}), _SUIT)),
     _verb("sued", "подать", "Past", "Perf", Slot("против", frozenset({"Gen"}), _SUIT)),
@@ -1433,5 +1452,18 @@ PATTERNS = (
     BracketOrigins(),
     PlacedFacilities(),
     OpenedIn(),
+    # deals, loans, owners and purchases (matchers_business.py)
+    DealsOfStatements(),
+    CreditLines(_verb("lent_to", "открыть предоставить", "Past", "Perf", _CREDIT_LINE)),
+    # «строительство моста ведёт компания X»: who is building has begun
+    _verb("began_building", "вести", "Pres", "Imp", Slot("", frozenset({"Gen"}), _CONSTRUCTION)),
+    Owners(),
+    Subsidiaries(),
+    NewOwners(),
+    PlacedPurchases(),
+    LoansReceived(),
+    Sales(),
+    Supplies(),
+    SignedPapers(),
     *PLACE_PATTERNS,
 )

@@ -323,6 +323,14 @@ SCHEMA: dict[str, Relation] = {
             Wording("работать", PRESENT, subject_case="loct"),
             "how many people work at the organization («на заводе работают 450 человек»)",
         ),
+        # deals between organizations (matchers_business.py)
+        _relation(
+            "supplied",
+            {ORGANIZATION},
+            {ORGANIZATION},
+            Wording("поставить", PAST, "продукцию", "для", "gent"),
+            "the supplier delivered goods to the customer («поставила томографы для больницы «Х»»)",
+        ),
     )
 }
 
