@@ -144,3 +144,94 @@ def test_a_bare_class_noun_stays_unresolved_when_two_organizations_could_be_mean
     assert facts(modified, "signed_agreement_with") == set()
     before_the_name = "Штаб-квартира компании находится в Казани. Компания «Вектор» открыла завод в Твери."
     assert facts(before_the_name, "based_in") == set()
+
+
+def test_an_organization_working_in_one_place_is_based_there():
+    assert facts("Хлебозавод «Колос» работает в Твери с 1974 года.", "based_in") == {("Колос", "based_in", "Тверь")}
+    assert facts("В Твери действует страховая компания «Оплот».", "based_in") == {("Оплот", "based_in", "Тверь")}
+
+
+def test_working_in_the_past_the_future_two_places_or_as_a_branch_gives_no_home():
+    for text in (
+        "Хлебозавод «Колос» работал в Твери до 1990 года.",
+        "Компания «Вектор» будет работать в Твери.",
+        "Компания «Вектор» не работает в Твери.",
+        "Компания «Вектор» работает в Твери и Казани.",
+        "Филиал банка «Исток» работает в Твери с 2010 года.",
+        # a region holds every town in it: the graph could not tell its companies apart
+        "Банк «Исток» работает в Тверской области с 1995 года.",
+        "Компания «Вектор» работает в Твери над новым проектом.",
+    ):
+        assert facts(text, "based_in") == set(), text
+
+
+def test_a_relative_clause_or_a_participle_places_its_noun():
+    assert facts("Компания «Вектор», которая базируется в Твери, выиграла тендер.", "based_in") == {
+        ("Вектор", "based_in", "Тверь")
+    }
+    assert facts("Компания «Вектор», расположенная в Твери, выпускает насосы.", "based_in") == {
+        ("Вектор", "based_in", "Тверь")
+    }
+    assert facts("Компания «Вектор», находившаяся в Твери, закрылась.", "based_in") == set()
+
+
+def test_the_territory_of_a_place_is_the_place():
+    assert facts("На территории Твери расположен завод «Искра».", "based_in") == {("Искра", "based_in", "Тверь")}
+
+
+def test_a_head_office_places_its_owner_and_any_other_office_does_not():
+    text = "Договор подписали в головном офисе банка «Исток» в Твери."
+    assert facts(text, "based_in") == {("Исток", "based_in", "Тверь")}
+    assert facts("Договор подписали в офисе банка «Исток» в Твери.", "based_in") == set()
+
+
+def test_a_facility_that_opened_in_a_place_stands_there():
+    assert facts("В Твери открылся магазин «Колос».", "located_in") == {("Колос", "located_in", "Тверь")}
+    assert facts("В Твери откроется магазин «Колос».", "located_in") == set()
+
+
+def test_an_event_that_opened_or_was_opened_in_a_place_took_place_there():
+    assert facts("Выставка «Волга-Экспо» открылась в Казани 9 октября.", "took_place_in") == {
+        ("Волга-Экспо", "took_place_in", "Казань")
+    }
+    text = "Губернатор Олег Мельников открыл Северный инвестиционный форум в Твери 17 сентября."
+    assert facts(text, "took_place_in") == {("Северный инвестиционный форум", "took_place_in", "Тверь")}
+
+
+def test_an_event_still_to_come_took_place_nowhere():
+    for text in (
+        "Выставка «Волга-Экспо» откроется в Казани 9 октября.",
+        "Итоги обсудят на Северном инвестиционном форуме в Твери.",
+        "Министр рассказала о подготовке Северного инвестиционного форума, который пройдёт в Твери.",
+    ):
+        assert facts(text, "took_place_in") == set(), text
+
+
+def test_a_registered_seat_is_a_home_once_registered():
+    assert facts("Компания «Вектор» зарегистрирована в Твери.", "based_in") == {("Вектор", "based_in", "Тверь")}
+    assert facts("Компания «Вектор» будет зарегистрирована в Твери.", "based_in") == set()
+
+
+def test_a_settlement_word_in_brackets_before_the_place():
+    assert facts("Компания «Вектор» (г. Тверь) выиграла тендер.", "based_in") == {("Вектор", "based_in", "Тверь")}
+
+
+def test_a_genitive_place_right_after_the_name_is_where_the_organization_belongs():
+    assert facts("Компания «Вектор» Твери получила заказ.", "based_in") == {("Вектор", "based_in", "Тверь")}
+    # the genitive owner of another noun: the place may belong to the delegation's trip
+    assert facts("Делегация компании «Вектор» Твери прибыла в Казань.", "based_in") == set()
+
+
+def test_an_adjective_of_a_town_the_dictionary_does_not_know_names_the_town_the_article_names():
+    text = "В Бережанске открылась выставка. Бережанская компания «Вектор» показала на ней нового робота."
+    assert facts(text, "based_in") == {("Вектор", "based_in", "Бережанск")}
+    assert facts("Бережанская компания «Вектор» показала нового робота.", "based_in") == set()
+
+
+def test_no_grammar_places_an_organization_in_a_region():
+    for text in (
+        "Клуб «Кедр» из Новосибирской области выиграл у клуба «Сокол».",
+        "Компания «Вектор» находится в Тверской области.",
+        "Компания «Вектор» (Тверская область) подписала соглашение с фондом «Исток».",
+    ):
+        assert facts(text, "based_in") == set(), text

@@ -89,6 +89,7 @@ from .matchers_people import (
     title_holder,
 )
 from .matchers_places import (
+    PLACE_PATTERNS,
     AdjectivalOrigins,
     BracketOrigins,
     Headquartered,
@@ -96,6 +97,7 @@ from .matchers_places import (
     OpenedIn,
     Ownership,
     PlacedFacilities,
+    settlement,
 )
 from .matchers_staff import STAFF_PATTERNS
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
@@ -1348,7 +1350,7 @@ class Origins:
                 continue
             place = argument(sentence, place_head, places)
             organization = argument(sentence, owner, frozenset({ORGANIZATION})) if place is not None else None
-            if organization is not None and _nominative_known(place):
+            if organization is not None and _nominative_known(place) and settlement(place):
                 yield "based_in", organization, place
 
 
@@ -1540,4 +1542,5 @@ PATTERNS = (
     SignedPapers(),
     # events: presence, places, organizers and winners (matchers_events.py)
     *EVENT_PATTERNS,
+    *PLACE_PATTERNS,
 )
