@@ -235,3 +235,9 @@ def test_no_grammar_places_an_organization_in_a_region():
         "Компания «Вектор» (Тверская область) подписала соглашение с фондом «Исток».",
     ):
         assert facts(text, "based_in") == set(), text
+
+
+def test_a_place_to_be_opened_in_is_no_location():
+    # «будет открыт» is a plan: the tagger reads «будет» as a present, not a future
+    assert facts("В Твери будет открыт магазин «Ладья».") == set()
+    assert facts("В Твери открыт магазин «Ладья».") == {("Ладья", "located_in", "Тверь")}

@@ -78,6 +78,11 @@ class ParsedSentence:
             c.lemma == "не" and getattr(following.get(c.stop + 1), "lemma", "") != "только" for c in self.kids(verb)
         )
 
+    def planned(self, verb) -> bool:
+        """«будет подписан», «может быть открыт»: an auxiliary «быть» not in the past makes the verb a
+        plan (the tagger reads «будет» as a present, so anything but a past «был» counts)."""
+        return any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in self.kids(verb))
+
     def head(self, token):
         return self.by_id.get(token.head_id)
 

@@ -621,8 +621,7 @@ def _appointees(sentence: ParsedSentence, verb) -> list | None:
     if feats.get("VerbForm") == "Fin" and feats.get("Tense") == "Past":
         return sentence.kids(verb, "obj")
     if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
-        future = any(k.lemma == "быть" and k.feats.get("Tense") not in {None, "Past"} for k in sentence.kids(verb))
-        return None if future else sentence.kids(verb, "nsubj:pass")  # «будет назначен»: a plan
+        return None if sentence.planned(verb) else sentence.kids(verb, "nsubj:pass")  # «будет назначен»: a plan
     return None
 
 
@@ -1283,7 +1282,7 @@ def _joined(sentence: ParsedSentence, verb) -> bool:
         return False
     if verb.lemma in {"включить", "избрать"}:
         passive = verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
-        return passive and not any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in sentence.kids(verb))
+        return passive and not sentence.planned(verb)
     return _is_active(verb, "Past", "Perf") and verb.feats.get("VerbForm") == "Fin"
 
 

@@ -82,8 +82,8 @@ def _existing_paper(sentence: ParsedSentence, paper) -> bool:
         return False
     if paper.rel == "obj" and verb.lemma not in SIGNING_VERBS:
         return False  # «получил контракт», «выполнит договор»: no signing said
-    if any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in sentence.kids(verb)):
-        return False  # «будет подписан» (the tagger reads «будет» as a present)
+    if sentence.planned(verb):
+        return False  # «будет подписан»
     feats = verb.feats
     short_participle = feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass" and verb.rel == "root"
     indicative = feats.get("VerbForm") == "Fin" and feats.get("Tense") in {"Past", "Pres"}

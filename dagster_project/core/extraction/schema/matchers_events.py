@@ -274,8 +274,8 @@ def _governing_verb(sentence: ParsedSentence, token):
 def _past(sentence: ParsedSentence, verb) -> bool:
     """A past perfective statement: a finite verb or a past participle («подписанный на форуме»),
     never with a future «будет»; «проходил» is past whatever its aspect."""
-    if any(k.lemma == "быть" and k.feats.get("Tense") != "Past" for k in sentence.kids(verb)):
-        return False  # the tagger reads «будет» as a present
+    if sentence.planned(verb):
+        return False  # «будет проведён»
     feats = verb.feats
     return feats.get("Tense") == "Past" and (feats.get("Aspect") == "Perf" or verb.lemma == "проходить")
 

@@ -300,7 +300,7 @@ def _appointees(sentence: ParsedSentence, verb) -> list:
     feats = verb.feats
     if verb.lemma != "назначить" or feats.get("Aspect") != "Perf":
         return []
-    if any(k.lemma == "быть" and k.feats.get("Tense") not in {None, "Past"} for k in sentence.kids(verb)):
+    if sentence.planned(verb):
         return []  # «будет назначен»: a plan
     if feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass":
         return sentence.kids(verb, "nsubj:pass", "nsubj")

@@ -362,7 +362,7 @@ def _placed_by(sentence: ParsedSentence, place_head, noun) -> bool:
 
 def _done(sentence: ParsedSentence, verb) -> bool:
     """«открыла», «был открыт», «открытый»: a past action, never a future or a planned one."""
-    if any(k.lemma == "быть" and k.feats.get("Tense") == "Fut" for k in sentence.kids(verb)):
+    if sentence.planned(verb):
         return False
     feats = verb.feats
     return feats.get("Tense") == "Past" or feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass"
