@@ -11,10 +11,12 @@ from ..core.graph.normalization import NORMALIZED_COLUMNS
 from ..core.graph.rdf import load_store, write_graph
 
 
-def node(name: str) -> tuple[str, str]:
-    """'PER:Анна Соколова' -> ('PER', 'Анна Соколова'); untyped names are organizations."""
+def node(name: str) -> tuple[str, str, str]:
+    """'PER:Анна Соколова' -> ('PER', 'Анна Соколова', ''); untyped names are organizations, and a
+    class noun follows a '#': 'Каравай#хлебозавод' -> ('ORG', 'Каравай', 'хлебозавод')."""
+    name, _, descriptor = name.partition("#")
     kind, _, label = name.partition(":")
-    return (kind, label) if label else ("ORG", kind)
+    return (kind, label, descriptor) if label else ("ORG", kind, descriptor)
 
 
 def facts_frame(facts: list[tuple[str, str, str] | tuple[str, str, str, str]]) -> pd.DataFrame:
@@ -22,8 +24,8 @@ def facts_frame(facts: list[tuple[str, str, str] | tuple[str, str, str, str]]) -
     for fact in facts:
         subject, relation, obj = fact[:3]
         article = fact[3] if len(fact) > 3 else "a1"
-        s_kind, s_label = node(subject)
-        o_kind, o_label = node(obj)
+        s_kind, s_label, s_descriptor = node(subject)
+        o_kind, o_label, o_descriptor = node(obj)
         rows.append(
             {
                 "article_id": article,
@@ -35,7 +37,7 @@ def facts_frame(facts: list[tuple[str, str, str] | tuple[str, str, str, str]]) -
                 "subject_key": f"{s_kind}:{s_label}",
                 "canonical_subject": s_label,
                 "subject_type": s_kind,
-                "subject_descriptor": "",
+                "subject_descriptor": s_descriptor,
                 "relation_key": relation,
                 "canonical_relation": relation,
                 "verb": relation.split(" ")[0],
@@ -45,7 +47,7 @@ def facts_frame(facts: list[tuple[str, str, str] | tuple[str, str, str, str]]) -
                 "object_key": f"{o_kind}:{o_label}",
                 "canonical_object": o_label,
                 "object_type": o_kind,
-                "object_descriptor": "",
+                "object_descriptor": o_descriptor,
                 "in_wikidata": None,
                 "novelty": "skipped",
             }

@@ -55,11 +55,22 @@ from .rdf import (
 )
 
 SUBGRAPH_TYPES = ("simple", "set", "cond", "mh")
-SUBGRAPH_COLUMNS = ["subgraph_id", "type", "triples", "answer", "answer_labels", "bridge", "anchor", "article_ids"]
+SUBGRAPH_COLUMNS = [
+    "subgraph_id",
+    "type",
+    "triples",
+    "answer",
+    "answer_labels",
+    "bridge",
+    "anchor",
+    "article_ids",
+    "asked_by_type",
+]
 
 Triple = tuple[str, str, str]  # term keys: IRI or literal:<kind>:<value>
 _DIRECTION_VARIABLES = {"direction", "d1", "d2"}  # "out" / "in" flags bound by the queries
 THING = TYPE_CLASSES["OTHER"]
+_ORGANIZATION_TYPE = TYPE_CLASSES["ORG"].value
 
 # The variable bound to one entity when sampling, and the fewest facts that entity needs.
 CENTER_VARIABLE = {"simple": "s", "set": "anchor", "cond": "x", "mh": "b"}
@@ -102,6 +113,9 @@ class Subgraph:
     answer: tuple[str, ...]
     bridge: str | None = None
     anchor: str | None = None  # the entity a set question is about
+    # A cond question calls its answer by type («организация»), not by its class noun: another
+    # organization fits each condition, but none called as the answer is (_cond_of_row).
+    asked_by_type: bool = False
     article_ids: tuple[str, ...] = field(default=(), compare=False)
 
     @cached_property
@@ -285,20 +299,27 @@ def _open_subject_set(store: Store, anchor, relation, known: dict[str, NodeClass
 
 
 def _condition_fits_another_of_its_class(
-    store: Store, x, relation, y, direction: str, known: dict[str, NodeClass]
+    store: Store, x, relation, y, direction: str, known: dict[str, NodeClass], by_type: bool = False
 ) -> bool:
-    """Whether a node other than x, called as x is (same types and class nouns), satisfies (x r y).
+    """Whether a node other than x, called as x is (same types and class nouns, or the same types
+    when the question calls x by its type), satisfies (x r y).
 
     The question names x by its class noun, so a condition only x's class fits would name the
     answer alone («Какая компания получила кредит банка?» when the other borrower is a person)."""
-    wanted = _class_of(store, x, known)
+    wanted = _called(_class_of(store, x, known), by_type)
     if direction == "out":
         others = (q.subject for q in store.quads_for_pattern(None, relation, y, None))
     else:
         others = (q.object for q in store.quads_for_pattern(y, relation, None, None))
     return any(
-        isinstance(other, NamedNode) and other != x and _class_of(store, other, known) == wanted for other in others
+        isinstance(other, NamedNode) and other != x and _called(_class_of(store, other, known), by_type) == wanted
+        for other in others
     )
+
+
+def _called(node_class: NodeClass, by_type: bool) -> NodeClass | tuple[str, ...]:
+    """What a question names a node by: its types and class nouns, or its types alone."""
+    return node_class[0] if by_type else node_class
 
 
 def _subgraph_of_row(
@@ -351,8 +372,14 @@ def _reverse(direction: str) -> str:
 
 def _cond_of_row(store: Store, row: dict[str, object], keys: dict[str, str], classes: dict) -> Subgraph | None:
     conditions = [(row["x"], row[f"r{n}"], row[f"y{n}"], keys[f"d{n}"]) for n in (1, 2)]
+    by_type = False
     if not all(_condition_fits_another_of_its_class(store, *condition, classes) for condition in conditions):
-        return None
+        # «Какая организация ...?»: a bank and a bakery that borrowed alike are both organizations
+        by_type = _ORGANIZATION_TYPE in _class_of(store, row["x"], classes)[0] and all(
+            _condition_fits_another_of_its_class(store, *condition, classes, by_type=True) for condition in conditions
+        )
+        if not by_type:
+            return None
     # Only x may satisfy both, counting interchangeable and symmetric relations too.
     satisfying = [
         set(_partners(store, y, r, _reverse(d))) | _rival_partners(store, y, r, _reverse(d))
@@ -364,7 +391,7 @@ def _cond_of_row(store: Store, row: dict[str, object], keys: dict[str, str], cla
         _edge(keys["x"], keys["r1"], keys["y1"], keys["d1"]),
         _edge(keys["x"], keys["r2"], keys["y2"], keys["d2"]),
     )
-    return Subgraph("cond", triples, (keys["x"],))
+    return Subgraph("cond", triples, (keys["x"],), asked_by_type=by_type)
 
 
 def _mh_of_row(store: Store, row: dict[str, object], keys: dict[str, str]) -> Subgraph | None:
@@ -444,9 +471,7 @@ def with_provenance(store: Store, subgraph: Subgraph) -> Subgraph:
     for s, r, o in subgraph.triples:
         for quad in store.quads_for_pattern(NamedNode(s), NamedNode(r), term_from_key(o), None):
             articles.add(article_id_of(quad.graph_name.value))
-    return Subgraph(
-        subgraph.type, subgraph.triples, subgraph.answer, subgraph.bridge, subgraph.anchor, tuple(sorted(articles))
-    )
+    return replace(subgraph, article_ids=tuple(sorted(articles)))
 
 
 def sample_subgraphs(
@@ -559,6 +584,7 @@ def subgraphs_frame(subgraphs: Iterable[Subgraph], index: GraphIndex) -> pd.Data
                 "bridge": sg.bridge,
                 "anchor": sg.anchor,
                 "article_ids": list(sg.article_ids),
+                "asked_by_type": sg.asked_by_type,
             }
         )
     return pd.DataFrame(rows, columns=SUBGRAPH_COLUMNS)
@@ -572,6 +598,7 @@ def subgraph_from_row(row) -> Subgraph:
         bridge=row["bridge"] if isinstance(row["bridge"], str) else None,
         anchor=row["anchor"] if isinstance(row["anchor"], str) else None,
         article_ids=tuple(row["article_ids"]),
+        asked_by_type=bool(row.get("asked_by_type", False)),  # absent from files written before it
     )
 
 

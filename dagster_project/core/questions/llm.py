@@ -37,6 +37,8 @@ def qa_input(subgraph: Subgraph, index: GraphIndex) -> dict:
         ],
         "answer": [index.node(a).label for a in subgraph.answer],
     }
+    if subgraph.asked_by_type:
+        item["answer_called"] = "организация"  # not its class noun: another kind of organization fits too
     if subgraph.type == "mh":
         item = {"facts": item["facts"], "anchor": index.node(subgraph.anchor).label,
                 "bridge": index.node(subgraph.bridge).label, "answer": item["answer"]}  # fmt: skip

@@ -15,7 +15,7 @@ question is grammatical by construction:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..common.russian import (
     grammatical_gender,
@@ -477,7 +477,9 @@ def _named_twice(partners: list[NodeInfo]) -> bool:
 def _cond(sg: Subgraph, index: GraphIndex) -> str:
     x = sg.answer[0]
     facts = [(schema_relation(index, r), s == x, index.node(o if s == x else s)) for s, r, o in sg.triples]
-    return conjunction(index.node(x), facts)
+    answer = index.node(x)
+    # called by its type («какая организация»): another kind of organization fits each condition too
+    return conjunction(replace(answer, descriptor="") if sg.asked_by_type else answer, facts)
 
 
 def _multihop(sg: Subgraph, index: GraphIndex) -> str:

@@ -8,6 +8,7 @@ from dagster_project.cli import main
 from dagster_project.core.graph.rdf import GraphIndex, load_store
 from dagster_project.core.graph.subgraphs import GraphProfile, SamplingLimits, enumerate_subgraphs, sample_subgraphs
 from dagster_project.core.graph.synthetic import write_synthetic_graph
+from dagster_project.core.questions.templates import generate_question
 from dagster_project.testing.graph_builder import build_store
 from tests.core.graph.reference_subgraphs import reference_ids
 
@@ -588,3 +589,24 @@ def test_the_visitors_of_a_town_are_never_a_set_but_those_of_a_plant_are(tmp_pat
         triples[0][2] for triples, answer, _ in readable(store, "set") if answer == ("Марина Крылова", "Олег Мельников")
     }
     assert visitors == {"Каменский комбинат"}
+
+
+def test_cond_calls_an_organization_by_its_type_when_no_other_of_its_class_fits(tmp_path):
+    # «Какая организация получила кредит банка «Заречный» и базируется в Твери?»: the other borrower
+    # is a company and the other firm in Тверь a plant, so «Какой хлебозавод ...» would name the
+    # answer by one condition alone, while «Какая организация ...» needs both
+    facts = [
+        ("Заречный", "schema:lent_to", "Каравай#хлебозавод"), ("Заречный", "schema:lent_to", "Вектор#компания"),
+        ("Каравай#хлебозавод", "schema:based_in", "LOC:Тверь"), ("Искра#завод", "schema:based_in", "LOC:Тверь"),
+    ]  # fmt: skip
+    _, store = build_store(tmp_path, facts)
+    index = GraphIndex.from_store(store)
+    conds = list(enumerate_subgraphs(store, "cond"))
+    assert [(index.node(sg.answer[0]).label, sg.asked_by_type) for sg in conds] == [("Каравай", True)]
+    question = generate_question(conds[0], index).question
+    assert question == "Как называется организация, которой выдал кредит Заречный и которая базируется в Твери?"
+    # a person is no organization: with a person as the other borrower the first condition names the answer
+    (tmp_path / "person").mkdir()
+    person = ("Заречный", "schema:lent_to", "PER:Иван Петров")
+    _, store = build_store(tmp_path / "person", [person, *facts[::2], facts[3]])
+    assert list(enumerate_subgraphs(store, "cond")) == []
