@@ -1,10 +1,8 @@
 """Throughput and coverage of the offline schema extractor on the bundled months.
 
-Parses every bundled article with Natasha (segmentation, morphology, syntax, NER) one at a time,
-then again as extraction does (several articles together, their sentences batched by length; the
-parses must be the same), runs the schema grammars on the parses, and reports both the end-to-end
-rate (batched parse + grammars) and the grammars' own share, with the number of facts per schema
-relation.
+Parses every bundled article once with Natasha (segmentation, morphology, syntax, NER), then
+runs the schema grammars on the parses, and reports both the end-to-end rate (parse + grammars)
+and the grammars' own share, with the number of facts per schema relation.
 
 Usage: python benchmarks/extraction_schema.py [--months 2025-09 2025-10]
 Last line: RESULT schema_articles_per_s <articles per second, parse + grammars>
@@ -13,14 +11,12 @@ Last line: RESULT schema_articles_per_s <articles per second, parse + grammars>
 from __future__ import annotations
 
 import argparse
-import pickle
 import time
 from collections import Counter
 from pathlib import Path
 
-from dagster_project.core.common.russian import natasha, parse_document, parse_documents
+from dagster_project.core.common.russian import natasha, parse_document
 from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets
-from dagster_project.core.extraction.strategies import ARTICLES_PER_PARSE
 from dagster_project.core.ingest.articles import parse_markdown_article
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
@@ -39,23 +35,16 @@ def main() -> None:
     natasha()  # models load once per process; not part of the per-article rate
     parse_document("Прогрев.")
 
-    started_alone = time.perf_counter()
-    alone = [parse_document(text) for _, text, _ in texts]
-    parsed_alone = time.perf_counter()
-    batch = ARTICLES_PER_PARSE  # as extraction parses them: sentences of several articles batched by length
-    plain = [text for _, text, _ in texts]
-    docs = [doc for i in range(0, len(plain), batch) for doc in parse_documents(plain[i : i + batch])]
+    start = time.perf_counter()
+    docs = [parse_document(text) for _, text, _ in texts]
     parsed = time.perf_counter()
-    assert [pickle.dumps(d) for d in docs] == [pickle.dumps(d) for d in alone], "parsing together changed a parse"
-    start = parsed_alone
     facts = Counter()
     for (article_id, text, published), doc in zip(texts, docs, strict=True):
         facts.update(t.relation for t in extract_schema_triplets(article_id, text, published, doc=doc))
     done = time.perf_counter()
 
     print(f"articles: {len(texts)}")
-    print(f"parse + NER, one article at a time: {len(texts) / (parsed_alone - started_alone):.1f} articles/s")
-    print(f"parse + NER, {batch} articles together (as extraction): {len(texts) / (parsed - start):.1f} articles/s")
+    print(f"parse + NER: {len(texts) / (parsed - start):.1f} articles/s")
     print(f"grammars alone: {len(texts) / (done - parsed):.1f} articles/s")
     for relation in SCHEMA:
         print(f"  {relation:24s} {facts[relation]}")
