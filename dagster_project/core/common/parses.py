@@ -23,7 +23,7 @@ from multiprocessing import get_context
 from pathlib import Path
 from typing import TypeVar
 
-from .russian import natasha, parse_document, parse_documents  # noqa: F401 (parse_document: callers import it here)
+from .russian import natasha, parse_document
 
 # Part of every cache key: bump it when parse_document's output changes (a new Natasha, other steps).
 PARSE_FORMAT = "natasha-1.6/parse-v1"
@@ -45,19 +45,16 @@ class ParseCache:
         self.root = Path(root) if root is not None else None
 
     def parse(self, text: str, *, syntax: bool = True):
-        return self.parse_many([text], syntax=syntax)[0]
-
-    def parse_many(self, texts: list[str], *, syntax: bool = True) -> list:
-        """`parse` of each text; those not in the cache are parsed together (`parse_documents`: the
-        same parses, at less cost than one by one)."""
-        paths = [self._path(text, syntax) for text in texts]
-        docs = [self._load(path) for path in paths]
-        missing = [index for index, doc in enumerate(docs) if doc is None]
-        for index, doc in zip(missing, parse_documents([texts[i] for i in missing], syntax=syntax), strict=True):
-            docs[index] = doc
-            if paths[index] is not None:
-                _write_atomically(paths[index], zlib.compress(pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL), 1))
-        return docs
+        path = self._path(text, syntax)
+        if path is not None and path.exists():
+            try:
+                return pickle.loads(zlib.decompress(path.read_bytes()))
+            except (OSError, zlib.error, pickle.UnpicklingError, EOFError):
+                pass  # a damaged entry is parsed again and overwritten
+        doc = parse_document(text, syntax=syntax)
+        if path is not None:
+            _write_atomically(path, zlib.compress(pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL), 1))
+        return doc
 
     def parse_to_keep(self, text: str, *, syntax: bool = True):
         """`parse`, slimmed for a reader that keeps a month of parses in memory and only reads them."""
@@ -66,17 +63,6 @@ class ParseCache:
     def entities(self, text: str) -> list[tuple[str, str]]:
         """(normal form, type) of each named entity Natasha finds in `text`, in text order."""
         return [(span.normal or span.text, span.type) for span in self.parse(text).spans]
-
-    @staticmethod
-    def _load(path: Path | None):
-        """The cached parse at `path`, or None when there is none (or it is damaged: it is parsed again
-        and overwritten)."""
-        if path is None or not path.exists():
-            return None
-        try:
-            return pickle.loads(zlib.decompress(path.read_bytes()))
-        except (OSError, zlib.error, pickle.UnpicklingError, EOFError):
-            return None
 
     def _path(self, text: str, syntax: bool) -> Path | None:
         if self.root is None:

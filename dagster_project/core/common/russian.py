@@ -61,52 +61,20 @@ def natasha() -> NatashaPipeline:
 
 def parse_document(text: str, *, syntax: bool = True):
     """Segment, tag, (optionally) parse and run NER; tokens get lemmas and spans normal forms."""
-    return parse_documents([text], syntax=syntax)[0]
-
-
-def parse_documents(texts: list[str], *, syntax: bool = True) -> list:
-    """`parse_document` of each text, with the morphology and syntax models run over all the texts'
-    sentences at once, shortest first. The models pad every sentence of a batch to its longest, so
-    Natasha's own batches (eight sentences in text order, lengths mixed) compute about half as much
-    padding as words; sentences of like length waste almost none. A sentence's tags and arcs do not
-    depend on its batch, so each parse is the one `Doc` would make text by text."""
     from natasha import Doc
 
     pipe = natasha()
-    docs = [Doc(text) for text in texts]
-    for doc in docs:
-        doc.segment(pipe.segmenter)
-    sentences = [(sent_id, sent) for doc in docs for sent_id, sent in enumerate(doc.sents, 1) if sent.tokens]
-    sentences.sort(key=lambda numbered: len(numbered[1].tokens))
-    _run_by_length(pipe.morph_tagger, sentences, _inject_morph)
+    doc = Doc(text)
+    doc.segment(pipe.segmenter)
+    doc.tag_morph(pipe.morph_tagger)
     if syntax:
-        _run_by_length(pipe.syntax_parser, sentences, _inject_syntax)
-    for doc in docs:
-        doc.tag_ner(pipe.ner_tagger)
-        for token in doc.tokens:
-            token.lemmatize(pipe.morph_vocab)
-        for span in doc.spans:
-            span.normalize(pipe.morph_vocab)
-    return docs
-
-
-def _run_by_length(model, sentences: list[tuple], inject) -> None:
-    """One of Natasha's sentence models over `sentences` (sorted by length) in its batch size."""
-    for start in range(0, len(sentences), model.batch_size):
-        batch = sentences[start : start + model.batch_size]
-        markups = model.infer([[token.text for token in sent.tokens] for _, sent in batch])
-        for (sent_id, sent), markup in zip(batch, markups, strict=True):
-            inject(sent_id, sent.tokens, markup.tokens)
-
-
-def _inject_morph(sent_id: int, tokens: list, tagged: list) -> None:
-    for token, tag in zip(tokens, tagged, strict=True):
-        token.pos, token.feats = tag.pos, tag.feats
-
-
-def _inject_syntax(sent_id: int, tokens: list, arcs: list) -> None:
-    for token, arc in zip(tokens, arcs, strict=True):  # ids as Natasha's Doc numbers them: «sentence_word»
-        token.id, token.head_id, token.rel = f"{sent_id}_{arc.id}", f"{sent_id}_{arc.head_id}", arc.rel
+        doc.parse_syntax(pipe.syntax_parser)
+    doc.tag_ner(pipe.ner_tagger)
+    for token in doc.tokens:
+        token.lemmatize(pipe.morph_vocab)
+    for span in doc.spans:
+        span.normalize(pipe.morph_vocab)
+    return doc
 
 
 def restore_yo(normal: str, surface: str) -> str:

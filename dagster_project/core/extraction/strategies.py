@@ -43,17 +43,14 @@ class SchemaExtractor:
 
     def extract(self, articles: pd.DataFrame, log: Log) -> StageOutcome:
         items = list(articles[["article_id", "title", "text", "published_at"]].itertuples(index=False, name=None))
-        batches = [items[start : start + ARTICLES_PER_PARSE] for start in range(0, len(items), ARTICLES_PER_PARSE)]
 
         def progress(done: int) -> None:
-            if done % 32 == 0 or done == len(batches):
-                log.info(f"extracted {min(done * ARTICLES_PER_PARSE, len(items))}/{len(items)} articles")
+            if done % 250 == 0 or done == len(items):
+                log.info(f"extracted {done}/{len(items)} articles")
 
-        batch_results = run_in_workers(
-            partial(_extract_articles, self.parse_cache_dir), batches, workers=self.workers, chunk_size=1,
-            on_progress=progress,
-        )  # fmt: skip
-        results = [result for batch in batch_results for result in batch]
+        results = run_in_workers(
+            partial(_extract_article, self.parse_cache_dir), items, workers=self.workers, on_progress=progress
+        )
         triplets, failures = [], []
         for (article_id, *_), (found, error) in zip(items, results, strict=True):
             triplets += found
@@ -62,27 +59,13 @@ class SchemaExtractor:
         return StageOutcome(triplets_frame(triplets), failures, attempted=len(articles))
 
 
-# Articles parsed together: their sentences are batched by length across them (ParseCache.parse_many).
-ARTICLES_PER_PARSE = 8
-
-
-def _extract_articles(parse_cache_dir: str | None, items: list[tuple]) -> list[tuple[list[RawTriplet], str | None]]:
-    """`_extract_article` of each item, with their texts parsed together. Module-level, so a worker
-    process can run it."""
-    try:
-        docs = ParseCache(parse_cache_dir).parse_many([article_text(title, text) for _, title, text, _ in items])
-    except Exception:  # noqa: BLE001 (one article broke the shared parse: parse each alone, to fail only it)
-        docs = [None] * len(items)
-    return [_extract_article(parse_cache_dir, item, doc) for item, doc in zip(items, docs, strict=True)]
-
-
-def _extract_article(parse_cache_dir: str | None, item: tuple, doc=None) -> tuple[list[RawTriplet], str | None]:
+def _extract_article(parse_cache_dir: str | None, item: tuple) -> tuple[list[RawTriplet], str | None]:
     """The schema's facts of one article, or the error that stopped it (one bad article must not stop
-    the month). `doc`: the article's parse, when the caller has it."""
+    the month). Module-level, so a worker process can run it."""
     article_id, title, text, published_at = item
     try:
         full_text = article_text(title, text)
-        doc = doc if doc is not None else ParseCache(parse_cache_dir).parse(full_text)
+        doc = ParseCache(parse_cache_dir).parse(full_text)
         return extract_schema_triplets(article_id, full_text, published_at, doc=doc), None
     except Exception as exc:  # noqa: BLE001
         return [], f"{type(exc).__name__}: {exc}"

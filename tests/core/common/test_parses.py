@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import pickle
 from functools import partial
 
 import pandas as pd
-from natasha import Doc
 
 from dagster_project.core.common import parses
 from dagster_project.core.common.months import Month
 from dagster_project.core.common.parses import ParseCache, article_text, run_in_workers
-from dagster_project.core.common.russian import natasha, parse_documents
 from dagster_project.core.extraction.strategies import SchemaExtractor
 from dagster_project.core.filters.linter import lint
 from dagster_project.core.filters.ner_presence import article_entities, ner_presence
@@ -29,13 +26,13 @@ class _SilentLog:
 def _counting_parser(monkeypatch) -> list[str]:
     """Replace Natasha's parse with a counting wrapper; returns the texts it was asked to parse."""
     parsed: list[str] = []
-    real = parses.parse_documents
+    real = parses.parse_document
 
-    def counting(texts: list[str], *, syntax: bool = True):
-        parsed.extend(texts)
-        return real(texts, syntax=syntax)
+    def counting(text: str, *, syntax: bool = True):
+        parsed.append(text)
+        return real(text, syntax=syntax)
 
-    monkeypatch.setattr(parses, "parse_documents", counting)
+    monkeypatch.setattr(parses, "parse_document", counting)
     return parsed
 
 
@@ -63,41 +60,6 @@ def test_without_a_root_every_call_parses(monkeypatch):
     ParseCache(None).parse(TEXT)
     ParseCache(None).parse(TEXT)
     assert len(parsed) == 2
-
-
-def _natasha_one_by_one(text: str):
-    """A text as Natasha's own Doc parses it, step by step (sentences batched in text order)."""
-    pipe = natasha()
-    doc = Doc(text)
-    doc.segment(pipe.segmenter)
-    doc.tag_morph(pipe.morph_tagger)
-    doc.parse_syntax(pipe.syntax_parser)
-    doc.tag_ner(pipe.ner_tagger)
-    for token in doc.tokens:
-        token.lemmatize(pipe.morph_vocab)
-    for span in doc.spans:
-        span.normalize(pipe.morph_vocab)
-    return doc
-
-
-def test_texts_parsed_together_get_the_parse_each_gets_alone():
-    # Sentences of many lengths across texts, so the length-sorted batches mix texts and reorder them.
-    articles = articles_frame(load_month(bundled_sources(), Month.parse("2025-10"))[0]).head(9)
-    texts = [*map(article_text, articles["title"], articles["text"]), "", "Коротко.", TEXT]
-    together = parse_documents(texts)
-    for text, doc in zip(texts, together, strict=True):
-        assert pickle.dumps(doc) == pickle.dumps(_natasha_one_by_one(text))
-
-
-def test_parse_many_reads_the_cached_parses_and_parses_the_rest_together(tmp_path, monkeypatch):
-    cache = ParseCache(tmp_path)
-    cache.parse(TEXT)
-    parsed = _counting_parser(monkeypatch)
-    other = "Озёрский завод открыл цех."
-    docs = cache.parse_many([other, TEXT, other])
-    assert parsed == [other, other]  # the cached one is read; the others are parsed in one call
-    assert [d.text for d in docs] == [other, TEXT, other]
-    assert pickle.dumps(docs[0]) == pickle.dumps(_natasha_one_by_one(other))
 
 
 def _square(offset: int, value: int) -> int:
