@@ -231,7 +231,15 @@ def words(text: str) -> list[str]:
 def lemma(word: str) -> str:
     if word.isdigit():
         return word
-    return fold(morph().parse(word)[0].normal_form)
+    return analysis(word)[0]
+
+
+@lru_cache(maxsize=200_000)
+def analysis(word: str) -> tuple[str, frozenset[str], str | None]:
+    """What the stages ask pymorphy3 of a word, from one lookup: its likeliest lemma, every lemma it
+    can be read as (folded) and the part of speech of its likeliest reading."""
+    parses = morph().parse(word)
+    return fold(parses[0].normal_form), frozenset(fold(p.normal_form) for p in parses), parses[0].tag.POS
 
 
 def is_word(token: str) -> bool:
@@ -261,8 +269,7 @@ def is_content_lemma(lemma_: str) -> bool:
     """A lemma that carries meaning for retrieval: not a function word, a number counts."""
     if any(ch.isdigit() for ch in lemma_):
         return True
-    parse = morph().parse(lemma_)[0]
-    return parse.tag.POS not in _FUNCTION_POS and len(lemma_) > 1
+    return analysis(lemma_)[2] not in _FUNCTION_POS and len(lemma_) > 1
 
 
 # --- inflection -------------------------------------------------------------------------------

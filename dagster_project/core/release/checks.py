@@ -102,14 +102,22 @@ class SubstringIndex:
     def __init__(self, values):
         self._values = {v.lower(): v for v in values if isinstance(v, str) and v}
         self._lengths = sorted({len(v) for v in self._values})
+        # An id can only be inside a run of the characters ids are made of (hex digits, say), so
+        # only such runs, found by one regex scan, are read position by position.
+        alphabet = "".join(sorted({re.escape(ch) for value in self._values for ch in value}))
+        self._runs = re.compile(f"[{alphabet}]{{{self._lengths[0]},}}") if self._values else None
 
     def first_in(self, text: str) -> str | None:
+        if self._runs is None:
+            return None
+        runs = [match.span() for match in self._runs.finditer(text.lower())]
         folded = text.lower()
         for length in self._lengths:
-            for start in range(len(folded) - length + 1):
-                hit = self._values.get(folded[start : start + length])
-                if hit is not None:
-                    return hit
+            for run_start, run_end in runs:
+                for start in range(run_start, run_end - length + 1):
+                    hit = self._values.get(folded[start : start + length])
+                    if hit is not None:
+                        return hit
         return None
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 import razdel
-from rank_bm25 import BM25Okapi
 
+from ..common.bm25 import IndexedBM25
 from ..common.russian import is_content_lemma
 from .submission import Entry
 from .text import lemma_tokens
@@ -44,7 +44,7 @@ class BM25Baseline:
         }
         self.sentence_lemmas = {i: [set(content_lemmas(s)) for s in sents] for i, sents in self.sentences.items()}
         corpus = [content_lemmas(str(t)) for t in self.texts["text"]]
-        self.bm25 = BM25Okapi(corpus)
+        self.bm25 = IndexedBM25(corpus)
         document_frequency = Counter(lemma for doc in corpus for lemma in set(doc))
         self.idf = {lemma: math.log(1 + len(corpus) / df) for lemma, df in document_frequency.items()}
 
@@ -53,8 +53,8 @@ class BM25Baseline:
         if not query:
             return []
         scores = self.bm25.get_scores(query)
-        ranked = sorted(range(len(self.ids)), key=lambda i: (-scores[i], self.ids[i]))
-        return [self.ids[i] for i in ranked[: self.top_k] if scores[i] > 0]
+        ranked = sorted(self.bm25.positive(scores), key=lambda i: (-scores[i], self.ids[i]))
+        return [self.ids[i] for i in ranked[: self.top_k]]
 
     def answer(self, question: str, found: list[int]) -> str:
         query = set(content_lemmas(question))

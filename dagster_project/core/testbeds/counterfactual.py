@@ -38,6 +38,22 @@ class Entity:
         return self.type == PERSON
 
 
+def _written_after_a_quote(keys: Iterable[str], text: str) -> set[str]:
+    """The keys that `text` writes right after an opening quote (« or "): each quote is read once,
+    against the keys of every length, instead of searching the whole text for every key."""
+    keys = set(keys)
+    lengths = sorted({len(key) for key in keys})
+    found = set()
+    for quote in re.finditer('[«"]', text):
+        for length in lengths:
+            written = text[quote.end() : quote.end() + length]
+            if len(written) < length:
+                break
+            if written in keys:
+                found.add(written)
+    return found
+
+
 class EntityCatalog:
     """The named entities of the month's graph (canonical name, type, descriptor, the names the
     texts used for them), from the normalized triplets."""
@@ -46,8 +62,7 @@ class EntityCatalog:
         self.entities = {fold(e.name): e for e in entities}
         self._in_order = sorted(self.entities.items())  # substitutes() reads them all for every answer
         # Names the texts write in quotes («Кречет»): another quoted name fits their place.
-        quoted = fold("\n".join(texts))
-        self.quoted = {key for key in self.entities if f"«{key}" in quoted or f'"{key}' in quoted}
+        self.quoted = _written_after_a_quote(self.entities, fold("\n".join(texts)))
 
     @classmethod
     def from_triplets(cls, triplets: pd.DataFrame, texts: Iterable[str] = ()) -> EntityCatalog:

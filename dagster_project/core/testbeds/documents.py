@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 import razdel
-from rank_bm25 import BM25Okapi
 
+from ..common.bm25 import IndexedBM25
 from ..common.russian import is_content_lemma, is_word, joined_digit_groups, lemma, lemmas, words
 from ..common.tokens import Span
 from ..common.tokens import tokenize as tokenize_spans
@@ -77,7 +77,7 @@ class ChunkIndex:
     def __init__(self, chunks: list[Chunk]):
         self.chunks = chunks
         corpus = [list(c.retrieval_lemmas) for c in chunks]
-        self._bm25 = BM25Okapi(corpus) if any(corpus) else None
+        self._bm25 = IndexedBM25(corpus) if any(corpus) else None
         self._having: dict[str, set[str]] = {}  # reading -> ids of the chunks with a token of it
         for chunk in chunks:
             for reading in chunk.vocabulary:
@@ -98,5 +98,5 @@ class ChunkIndex:
         if not query or self._bm25 is None:
             return []
         scores = self._bm25.get_scores(query)
-        order = sorted(range(len(self.chunks)), key=lambda i: (-scores[i], self.chunks[i].chunk_id))
-        return [(self.chunks[i], float(scores[i])) for i in order if scores[i] > 0]
+        order = sorted(self._bm25.positive(scores), key=lambda i: (-scores[i], self.chunks[i].chunk_id))
+        return [(self.chunks[i], float(scores[i])) for i in order]

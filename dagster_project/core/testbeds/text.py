@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..common import tokens
-from ..common.russian import fold, lemma, morph
+from ..common.russian import analysis, fold, lemma
 from ..filters.question_grammar import looks_like_person as person_by_morphology
 
 # Words, and numbers with a decimal point or comma ("96,4"), which razdel keeps as one token.
@@ -34,8 +34,7 @@ def readings(word: str) -> frozenset[str]:
     """Every lemma of a word (folded); a number is its own lemma."""
     if any(ch.isdigit() for ch in word):  # "2139", "Вектор-7": read as written, folded as lemma() folds
         return frozenset({lemma(word), fold(word)})
-    # lemma(word) is the first parse's normal form, so it is among these (one dictionary lookup, not two)
-    return frozenset(fold(p.normal_form) for p in morph().parse(word))
+    return analysis(word)[1]  # the same lookup as lemma(word), which is among these
 
 
 def tokenize(text: str) -> list[Token]:

@@ -201,3 +201,21 @@ def test_many_ids_are_looked_up_per_position_not_per_id():
     index = SubstringIndex(f"{n:016x}" for n in range(100_000))
     assert index.first_in("текст без идентификаторов " * 10) is None
     assert index.first_in(f"... {99_999:016X} ...") == f"{99_999:016x}"
+
+
+def test_an_id_is_found_wherever_a_scan_of_every_position_finds_it():
+    import random
+
+    from dagster_project.core.release.checks import SubstringIndex
+
+    rng = random.Random(5)
+    for _ in range(300):
+        ids = {"".join(rng.choice("aB1-]^\\") for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(0, 5))}
+        text = "".join(rng.choice("ab1-]^\\ яЯ\n") for _ in range(rng.randint(0, 30)))
+        folded = {value.lower(): value for value in ids}
+        # The first hit of the shortest length, leftmost: what a scan of every position returns.
+        expected = next((folded[text.lower()[start : start + length]]
+                         for length in sorted({len(v) for v in folded})
+                         for start in range(len(text) - length + 1)
+                         if text.lower()[start : start + length] in folded), None)  # fmt: skip
+        assert SubstringIndex(ids).first_in(text) == expected

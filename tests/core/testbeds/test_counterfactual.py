@@ -1,5 +1,7 @@
 """The answer is replaced in every inflected form, and the new name takes the case of the old one."""
 
+import random
+
 import pandas as pd
 
 from dagster_project.core.testbeds.counterfactual import Entity, EntityCatalog, replace_answer
@@ -68,3 +70,14 @@ def test_an_entity_keeps_the_descriptor_the_texts_use_most():
     extra = triplets[triplets["canonical_subject"] == "Каравай"].assign(subject_descriptor="")
     catalog = EntityCatalog.from_triplets(pd.concat([extra, triplets, extra]))
     assert catalog.get("Каравай").descriptor == "хлебозавод"
+
+
+def test_quoted_names_are_those_a_text_writes_after_an_opening_quote():
+    from dagster_project.core.testbeds.counterfactual import _written_after_a_quote
+
+    rng = random.Random(3)
+    for _ in range(200):
+        text = "".join(rng.choice("аб «»\"\n") for _ in range(rng.randint(0, 40)))
+        keys = {"".join(rng.choice("аб ") for _ in range(rng.randint(0, 4))) for _ in range(6)}
+        expected = {key for key in keys if f"«{key}" in text or f'"{key}' in text}
+        assert _written_after_a_quote(keys, text) == expected
