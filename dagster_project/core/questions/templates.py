@@ -124,11 +124,16 @@ def name(node: NodeInfo, case: str, kind: str) -> str:
     return _inside_sentence(inflect_phrase(node.label, case))
 
 
+# A fund is named, not described: «Фонд развития промышленности» keeps its capital mid-sentence,
+# unlike «мэрия Бережанска» or «правительство области».
+_OWN_NAME_NOUNS = frozenset({"фонд"})
+
+
 def _inside_sentence(named: str) -> str:
     """«подала иск мэрия Бережанска»: a name that starts with a common institution noun is capitalized
     only as a sentence's first word (answers keep the capital); «Арбитражный суд» keeps its own."""
     first = named.split(" ")[0]
-    if first[1:].islower() and lemma(first) in INSTITUTION_NOUNS:
+    if first[1:].islower() and lemma(first) in INSTITUTION_NOUNS - _OWN_NAME_NOUNS:
         return first.lower() + named[len(first) :]
     return named
 

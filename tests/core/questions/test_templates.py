@@ -456,6 +456,9 @@ def test_an_institution_named_by_a_common_noun_is_lowercase_inside_a_question():
     assert ask_object("ruled_against", court, contractor) == (
         "Против какой компании вынес решение Арбитражный суд Тихоморского края?"
     )
+    # a fund's name is its own: «Фонд развития промышленности» is no description
+    fund = NodeInfo("Фонд развития промышленности", "ORG")
+    assert ask_object("lent_to", fund, contractor) == "Какой компании выдал кредит Фонд развития промышленности?"
 
 
 def test_a_legal_form_before_a_quoted_name_stays_an_uppercase_abbreviation():
