@@ -112,13 +112,17 @@ def _ranked(combined: pd.DataFrame, seed: int, rank_by: tuple[str, ...]) -> pd.D
 
 
 def _take(ranked: pd.DataFrame, k: int, caps: SelectionCaps | None, answer_limit: dict[str, int]) -> dict:
-    """One greedy pass in rank order (types interleaved, so the release-wide fact cap is fair)."""
+    """One greedy pass, type by type from the one with the fewest questions, each in rank order: a fact
+    may carry two questions release-wide, and a type with few candidates (cond, set) has no others to
+    fall back on, while simple and mh have many."""
     outcome: dict[str, str] = {}
     answers: Counter = Counter()
     facts: Counter = Counter()
     ends: set = set()
     taken: Counter = Counter()
-    for _, row in ranked.sort_values(["rank", "type"], kind="stable").iterrows():
+    scarcity = ranked["type"].map(ranked["type"].value_counts())
+    order = ranked.assign(_scarcity=scarcity).sort_values(["_scarcity", "type", "rank"], kind="stable")
+    for _, row in order.iterrows():
         kind, answer, row_facts = row["type"], _answer_key(row), _facts(row)
         mirror = _mh_ends(row_facts) if kind == "mh" else None
         if caps is not None and answers[(kind, answer)] >= answer_limit[kind]:

@@ -67,6 +67,16 @@ def test_no_fact_under_more_than_two_questions_across_the_release():
     assert sorted(outcomes.values()).count(FACT_CAP) == 2
 
 
+def test_a_shared_fact_goes_first_to_the_type_with_fewest_questions():
+    # cond has two candidates and nothing to fall back on; simple and mh have three each
+    fact = json.dumps(["Мария Иванова | возглавлять | Театр драмы"])
+    counts = {"cond": 2, "simple": 3, "mh": 3}
+    rows = [{"qa_id": f"{kind}{i}", "type": kind, "question": f"Вопрос {kind} {i}?", "answer": f"A{kind}{i}",
+             "triples_text": fact} for kind, n in counts.items() for i in range(n)]  # fmt: skip
+    outcomes = _outcomes(select(_frame(rows), k=10, seed=3))
+    assert [q for q, outcome in outcomes.items() if outcome == SELECTED] == ["cond0", "cond1"]
+
+
 def test_mirrored_multi_hop_pairs_are_asked_once():
     there = json.dumps(["Мария Иванова | возглавлять | Театр драмы", "Театр драмы | выступить в | Тверь"])
     back = json.dumps(["Театр драмы | выступить в | Тверь", "Мария Иванова | возглавлять | Театр драмы"])
