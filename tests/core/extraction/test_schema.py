@@ -41,6 +41,14 @@ def test_quantity_keeps_its_counted_noun_and_unit():
     assert facts("Театр «Маяк» собрал 900 зрителей.") == set()
 
 
+def test_a_quantity_said_as_a_bound_keeps_its_bound():
+    # «более 85 тысяч тонн» is no exact amount: the answer says «более» too
+    found = facts("Агрохолдинг «Заволжье» собрал более 85 тысяч тонн пшеницы.")
+    assert found == {("Заволжье", "harvested", "более 85 тысяч тонн пшеницы")}
+    found = facts("Агрохолдинг «Заволжье» собрал не менее 85 тысяч тонн пшеницы.")
+    assert found == {("Заволжье", "harvested", "не менее 85 тысяч тонн пшеницы")}
+
+
 def test_relative_time_is_resolved_or_dropped():
     text = "Фестиваль «Волжские струны» прошёл в понедельник. Форум «Нефть Севера» прошёл в прошлом году."
     assert facts(text) == {("Волжские струны", "took_place_on", "10 ноября 2025 года")}

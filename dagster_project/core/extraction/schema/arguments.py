@@ -855,5 +855,21 @@ def quantity_argument(
         return None  # a bare number has no counted noun
     if units and not {t.lemma for t in phrase} & units:
         return None
-    text = sentence.surface(phrase)
+    text = sentence.surface(_with_bound(sentence, phrase))
     return Argument(text, text, QUANTITY)
+
+
+# «более 210 тысяч тонн» is a bound, not an amount: the answer keeps the word that says so.
+_BOUND_WORDS = frozenset("более свыше около почти порядка менее примерно приблизительно".split())
+
+
+def _with_bound(sentence: ParsedSentence, phrase: list) -> list:
+    """The phrase with the bound word right before it («более», «не менее»), if there is one."""
+    first = min(phrase, key=lambda t: t.start)
+    before = [t for t in sentence.tokens if t.stop <= first.start]
+    bound = []
+    if before and before[-1].text.lower() in _BOUND_WORDS:
+        bound = [before[-1]]
+        if len(before) > 1 and before[-2].text.lower() == "не":
+            bound.insert(0, before[-2])
+    return sorted(bound + phrase, key=lambda t: t.start)
