@@ -363,7 +363,7 @@ def _subgraph_of_row(
         return Subgraph("set", triples, tuple(everyone), anchor=keys["anchor"])
     if kind == "cond":
         return _cond_of_row(store, row, keys, classes)
-    return _mh_of_row(store, row, keys)
+    return _mh_of_row(store, row, keys, classes)
 
 
 def _reverse(direction: str) -> str:
@@ -394,7 +394,12 @@ def _cond_of_row(store: Store, row: dict[str, object], keys: dict[str, str], cla
     return Subgraph("cond", triples, (keys["x"],), asked_by_type=by_type)
 
 
-def _mh_of_row(store: Store, row: dict[str, object], keys: dict[str, str]) -> Subgraph | None:
+def _mh_of_row(store: Store, row: dict[str, object], keys: dict[str, str], classes: dict) -> Subgraph | None:
+    # A hop may not single out one of an open set: «клуб, в котором работает X» is fine, «человек,
+    # который работает в клубе» is not, since news never names all the staff (OPEN_SUBJECT_SETS).
+    for known, relation, direction in ((row["q"], row["r1"], keys["d1"]), (row["b"], row["r2"], keys["d2"])):
+        if direction == "in" and _open_subject_set(store, known, relation, classes):
+            return None
     # Each hop names one entity, counting interchangeable and symmetric relations: «компания, с которой
     # подписал соглашение X» is no one company when another signed with X the other way round.
     if _rival_partners(store, row["q"], row["r1"], keys["d1"]) - {keys["b"]}:

@@ -353,6 +353,9 @@ OPEN_SUBJECT_SETS["took_part_in"] = frozenset({EVENT})
 # all: «Кто входит в состав Законодательного собрания? / Кто преподаёт в университете X? Назовите всех»
 # has no answer the texts close either.
 OPEN_SUBJECT_SETS |= {"member_of": None, "teaches_at": None}
+# A town is home to many more organizations and facilities than the month's news names: «Какие
+# компании базируются в Казани?» has no closed answer, nor does «компания, которая базируется в Казани».
+OPEN_SUBJECT_SETS |= {"based_in": frozenset({PLACE}), "located_in": frozenset({PLACE})}
 # Relations that hold both ways: «A подписал соглашение с B» is B's agreement with A too, whichever
 # side the sentence made the subject.
 SYMMETRIC = frozenset({"signed_agreement_with", "signed_contract_with"})
