@@ -302,8 +302,23 @@ def object_tail(relation: Relation, obj: NodeInfo) -> str:
     wording = relation.wording
     case = "gent" if _preposition_parts(relation)[1] else wording.case
     named = name(obj, case, kind)
-    parts = (wording.complement, _place_preposition(relation, named), named)
+    parts = (wording.complement, _euphonic(_place_preposition(relation, named), named), named)
     return " ".join(p for p in parts if p)
+
+
+_CONSONANTS = "бвгджзйклмнпрстфхцчшщ"
+# «со Всеволодом», «со Смоленском», «во Владивостоке»: Russian adds a vowel to «с» and «в» before a
+# cluster that starts with the same or a like sound.
+_EUPHONY = {"с": ("сзшжщ", ("вс", "вт", "мн")), "в": ("вф", ("мн",))}
+
+
+def _euphonic(preposition: str, following: str) -> str:
+    if preposition not in _EUPHONY:
+        return preposition
+    starts, clusters = _EUPHONY[preposition]
+    word = following.lstrip("«").lower()
+    cluster = len(word) > 1 and word[0] in starts and word[1] in _CONSONANTS
+    return preposition + "о" if cluster or word.startswith(clusters) else preposition
 
 
 def _relation(relation_id: str) -> Relation:

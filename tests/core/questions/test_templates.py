@@ -549,3 +549,16 @@ def test_a_workplace_noun_that_takes_na_gets_it_everywhere_the_relation_says_v()
     assert ask_subject("works_at", person, plant) == "Кто работает на Каменногорском металлургическом комбинате?"
     assert ask_subject("works_at", person, institute) == "Кто работает в Тихоморском институте океанологии?"
     assert relative_clause("works_at", shipyard, False, person).split()[:2] == ["на", "которой"]
+
+
+def test_prepositions_take_their_vowel_before_a_like_cluster():
+    signer = NodeInfo("Константин Пильщиков", "PER")
+    assert ask_subject("signed_agreement_with", signer, NodeInfo("Всеволод Мирошниченко", "PER")) == (
+        "Кто подписал соглашение со Всеволодом Мирошниченко?"
+    )
+    assert ask_subject("signed_agreement_with", signer, NodeInfo("Сергей Иванов", "PER")) == (
+        "Кто подписал соглашение с Сергеем Ивановым?"
+    )
+    company = NodeInfo("Вектор", "ORG", "компания")
+    assert ask_subject("based_in", company, NodeInfo("Владивосток", "LOC")).endswith("во Владивостоке?")
+    assert ask_subject("based_in", company, NodeInfo("Вологда", "LOC")).endswith(" в Вологде?")
