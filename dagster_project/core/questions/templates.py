@@ -381,8 +381,11 @@ def ask_subject(relation_id: str, subject: NodeInfo, obj: NodeInfo, plural: bool
 # --- bridges and conditions ----------------------------------------------------------------------
 
 
-def relative_clause(relation_id: str, described: NodeInfo, described_is_subject: bool, other: NodeInfo) -> str:
-    """«которая открыла логистический центр в Заречье» / «с которой подписала соглашение компания X»."""
+def relative_clause(
+    relation_id: str, described: NodeInfo, described_is_subject: bool, other: NodeInfo, also: NodeInfo | None = None
+) -> str:
+    """«которая открыла логистический центр в Заречье» / «с которой подписала соглашение компания X»;
+    with `also`, two subjects share the verb: «в которой работают Анна Котова и Пётр Сизов»."""
     relation = _relation(relation_id)
     if relation.wording.subject_case != "nomn":
         raise QuestionError(f"{relation_id}: a measure is asked of its owner, not used as a clause")
@@ -403,8 +406,11 @@ def relative_clause(relation_id: str, described: NodeInfo, described_is_subject:
         lead = f"{preposition} {noun} {which}"
     else:
         lead = f"{_place_preposition(relation, kind_noun(described, kind, relation))} {which}"
-    verb = verb_phrase(relation, gender(other, other_kind))
-    return f"{lead.strip()} {verb} {relation.wording.complement} {name(other, 'nomn', other_kind)}"
+    subjects = name(other, "nomn", other_kind)
+    if also is not None:
+        subjects += f" и {name(also, 'nomn', argument_type(also, relation, is_subject=True))}"
+    verb = verb_phrase(relation, "plur" if also is not None else gender(other, other_kind))
+    return f"{lead.strip()} {verb} {relation.wording.complement} {subjects}"
 
 
 def description(relation_id: str, described: NodeInfo, described_is_subject: bool, other: NodeInfo, case: str) -> str:
@@ -434,8 +440,11 @@ def conjunction(answer: NodeInfo, facts: list[tuple[str, bool, NodeInfo]]) -> st
         ]
         return _question(f"{wh} {predicates[0]} и {predicates[1]}")
     kind = argument_type(answer, relations[0], facts[0][1])
-    clauses = [relative_clause(rid, answer, is_subject, other) for rid, is_subject, other in facts]
     lead = "Как зовут человека" if kind == PERSON else f"Как называется {kind_noun(answer, kind, relations[0])}"
+    if facts[0][0] == facts[1][0] and not facts[0][1] and not facts[1][1]:
+        # one verb, two subjects: «в которой работают А и Б», not «в которой работает А и в которой работает Б»
+        return _question(f"{lead}, {relative_clause(facts[0][0], answer, False, facts[0][2], also=facts[1][2])}")
+    clauses = [relative_clause(rid, answer, is_subject, other) for rid, is_subject, other in facts]
     return _question(f"{lead}, {clauses[0]} и {clauses[1]}")
 
 

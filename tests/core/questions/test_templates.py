@@ -562,3 +562,11 @@ def test_prepositions_take_their_vowel_before_a_like_cluster():
     company = NodeInfo("Вектор", "ORG", "компания")
     assert ask_subject("based_in", company, NodeInfo("Владивосток", "LOC")).endswith("во Владивостоке?")
     assert ask_subject("based_in", company, NodeInfo("Вологда", "LOC")).endswith(" в Вологде?")
+
+
+def test_two_conditions_of_one_relation_with_the_answer_as_object_share_one_verb():
+    university = NodeInfo("Бережанский государственный университет", "ORG", "университет")
+    facts = [("works_at", False, NodeInfo("Аскольд Ремезов", "PER")), ("works_at", False, SOKOLOVA)]
+    assert conjunction(university, facts) == (
+        "Как называется университет, в котором работают Аскольд Ремезов и Анна Соколова?"
+    )
