@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument, phrase_argument
 from .lexicon import CLASS_NOUNS, PLAN_WORDS, VEHICLE_NOUNS
-from .matchers_people import finished
+from .matchers_people import finished, finished_verbs
 from .relations import AGENTS, FACILITY, ORGANIZATION, THINGS
 
 Fact = tuple[str, Argument, Argument]
@@ -402,9 +402,7 @@ class LoansReceived:
     verbs = frozenset({"получить", "привлечь", "взять"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        for verb in sentence.tokens:
-            if verb.lemma not in self.verbs or not finished(verb) or sentence.negated(verb):
-                continue
+        for verb in finished_verbs(sentence, self.verbs):
             loans = [c for c in sentence.kids(verb, "obj") if c.lemma in self.triggers]
             lenders = {
                 a.normal: a
@@ -496,9 +494,7 @@ class Supplies:
     triggers = frozenset({"поставить", "закупить", "купить", "приобрести"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        for verb in sentence.tokens:
-            if verb.lemma not in self.triggers or not finished(verb) or sentence.negated(verb):
-                continue
+        for verb in finished_verbs(sentence, self.triggers):
             goods = sentence.kids(verb, "obj")
             if not goods or any(_not_goods(sentence, g, verb) for g in goods):
                 continue

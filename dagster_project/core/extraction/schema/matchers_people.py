@@ -133,6 +133,11 @@ def finished(verb) -> bool:
     )
 
 
+def finished_verbs(sentence: ParsedSentence, lemmas) -> Iterator:
+    """The sentence's verbs of `lemmas` that state a done action: finished and not negated."""
+    return (v for v in sentence.tokens if v.lemma in lemmas and finished(v) and not sentence.negated(v))
+
+
 def _person(sentence: ParsedSentence, head) -> Argument | None:
     """A person subject, or the holder of a role subject («министр ... Анна Котова покинула пост»)."""
     if head.lemma in POSITION_NOUNS:
@@ -322,9 +327,7 @@ class Speakers:
 
         if _says_partial(sentence):
             return
-        for verb in sentence.tokens:
-            if verb.lemma != "выступить" or not finished(verb) or sentence.negated(verb):
-                continue
+        for verb in finished_verbs(sentence, {"выступить"}):
             events = self._events(sentence, verb)
             for speaker in self._speakers(sentence, verb) if events else []:
                 for event in events:
@@ -617,9 +620,7 @@ class Successions:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if _planned(sentence):
             return
-        for verb in sentence.tokens:
-            if verb.lemma != "сменить" or not finished(verb) or sentence.negated(verb):
-                continue
+        for verb in finished_verbs(sentence, {"сменить"}):
             role = self._role_of_post(sentence)
             sides = self._new_and_former(sentence, verb)
             if role is None or sides is None:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument
 from .lexicon import PLAYER_ROLES
-from .matchers_people import TookTheLead, _person, _planned, finished, pronoun_person
+from .matchers_people import TookTheLead, _person, _planned, finished, finished_verbs, pronoun_person
 from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PERSON, PLACE
 
 Fact = tuple[str, Argument, Argument]
@@ -105,9 +105,7 @@ class Transfers:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if _stale(sentence):
             return
-        for verb in sentence.tokens:
-            if verb.lemma != "перейти" or not finished(verb) or sentence.negated(verb):
-                continue
+        for verb in finished_verbs(sentence, {"перейти"}):
             subjects = sentence.kids(verb, "nsubj")
             person = _person(sentence, subjects[0]) if subjects else None
             to_work = any(
