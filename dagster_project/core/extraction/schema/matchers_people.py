@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ...common.russian import inflect_phrase, restore_yo, syntax_normal_form
+from .anaphora import PERSONAL_PRONOUNS, pronoun_antecedent
 from .arguments import (
     _PHRASE_RELS,
     Argument,
@@ -139,7 +140,10 @@ def finished_verbs(sentence: ParsedSentence, lemmas) -> Iterator:
 
 
 def _person(sentence: ParsedSentence, head) -> Argument | None:
-    """A person subject, or the holder of a role subject («министр ... Анна Котова покинула пост»)."""
+    """A person subject, the holder of a role subject («министр ... Анна Котова покинула пост»), or
+    the one person a pronoun subject can mean («Ранее он занимал пост ...»)."""
+    if head.lemma in PERSONAL_PRONOUNS and head.pos == "PRON":
+        return pronoun_person(sentence, head)
     if head.lemma in POSITION_NOUNS:
         return title_holder(sentence, head) or role_holder(sentence, head)
     return argument(sentence, head, frozenset({PERSON}))
@@ -900,30 +904,21 @@ def _whose_unsaid(body: Argument) -> bool:
     return body.normal.split(" ")[-1].lower() in COLLECTIVE_BODY_NOUNS
 
 
-_PERSONAL_PRONOUNS = {"он": "Masc", "она": "Fem"}
+_PERSONAL_PRONOUNS = PERSONAL_PRONOUNS
 
 
 def pronoun_person(sentence: ParsedSentence, pronoun) -> Argument | None:
-    """«Кирилл Данилов ... . Ранее он возглавлял ...»: «он» / «она» names the one person named
-    before it in its sentence and the sentence before, when that person's gender fits; nothing
-    when two people could be meant."""
-    gender = _PERSONAL_PRONOUNS.get(pronoun.lemma)
-    if gender is None or pronoun.feats.get("Number") != "Sing":
+    """«Кирилл Данилов ... . Ранее он возглавлял ...»: «он» / «она» («его», «её») names the person
+    an earlier sentence made its subject, when nothing between could be meant instead
+    (anaphora.pronoun_antecedent); nothing when two people could be meant."""
+    found = pronoun_antecedent(sentence, pronoun)
+    if found is None:
         return None
-    contexts = [(sentence, [t for t in sentence.tokens if t.stop <= pronoun.start])]
-    if 0 < sentence.index <= len(sentence.article.sentences):
-        previous = ParsedSentence(sentence.article.sentences[sentence.index - 1], sentence.article, sentence.index - 1)
-        contexts.append((previous, previous.tokens))
-    people: dict[str, tuple[Argument, str | None]] = {}
-    for context, tokens in contexts:
-        for token in tokens:
-            found = entity_argument(context, token) if _person_starting_at(context, token) is not None else None
-            if found is not None and found.type == PERSON:
-                people[found.normal] = (found, token.feats.get("Gender"))
-    if len(people) != 1:
-        return None
-    ((person, person_gender),) = people.values()
-    return person if person_gender == gender else None
+    index, first = found
+    article = sentence.article
+    context = sentence if index == sentence.index else ParsedSentence(article.sentences[index], article, index)
+    person = entity_argument(context, first)
+    return person if person is not None and person.type == PERSON else None
 
 
 class PronounLeaders:

@@ -1,0 +1,93 @@
+"""Careers in appointment news and the pronouns that carry them: a past job stays past
+(worked_at, formerly_headed), a post is left by dismissal, a successor replaces the one named or
+meant by «его» / «её»; a pronoun that could mean two people means no one."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    return {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+
+
+def of(relation: str, text: str) -> set[tuple[str, str]]:
+    return {(s, o) for s, r, o in facts(text) if r == relation}
+
+
+APPOINTED = "Губернатор назначил Марину Лебедеву на должность министра культуры Тверской области. "
+
+
+def test_a_career_after_an_age_sentence_belongs_to_the_appointee():
+    text = (
+        "Губернатор Павел Осипов назначил Глеба Журавлёва министром транспорта Тверской области. "
+        "Глебу Журавлёву 47 лет. Он окончил политехнический институт, девять лет работал ведущим "
+        "инженером компании «Мостострой», а затем был директором завода «Тверьдормаш»."
+    )
+    assert of("worked_at", text) == {("Глеб Журавлёв", "Мостострой")}
+    assert of("formerly_headed", text) == {("Глеб Журавлёв", "Тверьдормаш")}
+    # the past is never the present
+    assert not of("works_at", text) and not of("heads", text) - {("Павел Осипов", "Тверская область")}
+
+
+def test_a_past_job_by_place_and_by_role():
+    assert of("worked_at", APPOINTED + "До этого она работала в банке «Заречный».") == {
+        ("Марина Лебедева", "Заречный")
+    }
+    assert of("worked_at", "С 2016 года Олег Ветров трудился на заводе «Электроприбор».") == {
+        ("Олег Ветров", "Электроприбор")
+    }
+    text = "Олег Ветров работал заместителем директора завода «Электроприбор»."
+    assert of("worked_at", text) == {("Олег Ветров", "Электроприбор")}
+
+
+def test_no_past_job_from_a_negation_a_plan_or_an_organization_pronoun():
+    assert not of("worked_at", "Олег Ветров никогда не работал в компании «Вектор».")
+    assert not of("worked_at", "Олег Ветров будет работать в компании «Вектор».")
+    # «она» after a company's sentence is the company, not a person
+    assert not of("worked_at", "Анна Котова рассказала, что компания «Вектор» открыла цех. Она работала в Казани.")
+
+
+def test_a_pronoun_means_no_one_when_another_person_of_its_gender_comes_between():
+    text = (
+        "Губернатор Павел Осипов назначил Глеба Журавлёва министром. "
+        "Ранее он работал в компании «Мостострой»."
+    )
+    assert not of("worked_at", text)  # the governor or the appointee
+    text = "Марина Лебедева встретилась с Анной Котовой. Ранее она работала в банке «Заречный»."
+    assert not of("worked_at", text)
+    # a person of the other gender between does not confuse it
+    text = "Марина Лебедева назначена министром. Её поздравил Павел Осипов. Ранее она работала в банке «Заречный»."
+    assert of("worked_at", text) == {("Марина Лебедева", "Заречный")}
+
+
+def test_a_pronoun_carries_a_resignation_and_a_post_left():
+    text = "Министр культуры Марина Лебедева ушла в отставку. Она покинула пост министра культуры Тверской области."
+    assert ("Марина Лебедева", "министр культуры Тверской области") in of("resigned_from", text)
+
+
+def test_relieved_of_a_post_by_another():
+    text = "Губернатор освободил Ивана Петрова от должности министра транспорта Тверской области."
+    assert of("dismissed_from", text) == {("Иван Петров", "министр транспорта Тверской области")}
+    text = "Иван Петров освобождён от должности главы Кимрского района."
+    assert of("dismissed_from", text) == {("Иван Петров", "глава Кимрского района")}
+    assert of("formerly_headed", text) == {("Иван Петров", "Кимрский район")}
+    text = "Совет директоров уволил Ивана Петрова с поста директора завода «Электроприбор»."
+    assert of("dismissed_from", text) == {("Иван Петров", "директор завода «Электроприбор»")}
+    # a plan or a proposal relieves no one
+    assert not of("dismissed_from", "Губернатор может освободить Ивана Петрова от должности министра транспорта.")
+    assert not of("dismissed_from", "Иван Петров будет освобождён от должности главы Кимрского района.")
+
+
+def test_a_successor_replaces_the_one_named_or_meant():
+    text = "Андрей Лаптев назначен на должность директора завода «Электроприбор» вместо Ивана Петрова."
+    assert of("succeeded", text) == {("Андрей Лаптев", "Иван Петров")}
+    text = "Иван Петров покинул пост директора завода «Электроприбор». На его место назначен Андрей Лаптев."
+    assert of("succeeded", text) == {("Андрей Лаптев", "Иван Петров")}
+    # «его» after two men: whose place?
+    text = "Иван Петров поблагодарил Олега Ветрова. На его место назначен Андрей Лаптев."
+    assert not of("succeeded", text)
+    # a plan replaces no one
+    assert not of("succeeded", "Вместо Ивана Петрова планируется назначить Андрея Лаптева.")
