@@ -33,9 +33,7 @@ def test_a_career_after_an_age_sentence_belongs_to_the_appointee():
 
 
 def test_a_past_job_by_place_and_by_role():
-    assert of("worked_at", APPOINTED + "До этого она работала в банке «Заречный».") == {
-        ("Марина Лебедева", "Заречный")
-    }
+    assert of("worked_at", APPOINTED + "До этого она работала в банке «Заречный».") == {("Марина Лебедева", "Заречный")}
     assert of("worked_at", "С 2016 года Олег Ветров трудился на заводе «Электроприбор».") == {
         ("Олег Ветров", "Электроприбор")
     }
@@ -51,10 +49,7 @@ def test_no_past_job_from_a_negation_a_plan_or_an_organization_pronoun():
 
 
 def test_a_pronoun_means_no_one_when_another_person_of_its_gender_comes_between():
-    text = (
-        "Губернатор Павел Осипов назначил Глеба Журавлёва министром. "
-        "Ранее он работал в компании «Мостострой»."
-    )
+    text = "Губернатор Павел Осипов назначил Глеба Журавлёва министром. Ранее он работал в компании «Мостострой»."
     assert not of("worked_at", text)  # the governor or the appointee
     text = "Марина Лебедева встретилась с Анной Котовой. Ранее она работала в банке «Заречный»."
     assert not of("worked_at", text)
@@ -91,3 +86,15 @@ def test_a_successor_replaces_the_one_named_or_meant():
     assert not of("succeeded", text)
     # a plan replaces no one
     assert not of("succeeded", "Вместо Ивана Петрова планируется назначить Андрея Лаптева.")
+
+
+def test_a_past_participle_tells_the_career_of_the_name_it_follows():
+    text = "Директором завода «Электроприбор» назначен Олег Ветров, ранее работавший инженером компании «Вектор»."
+    assert of("worked_at", text) == {("Олег Ветров", "Вектор")}
+    assert of("heads", text) == {("Олег Ветров", "Электроприбор")}
+    text = "Новым директором стала Анна Котова, проработавшая десять лет на заводе «Электроприбор»."
+    assert of("worked_at", text) == {("Анна Котова", "Электроприбор")}
+    text = "Олег Ветров, занимавший до этого пост директора завода «Электроприбор», назначен министром."
+    assert of("formerly_headed", text) == {("Олег Ветров", "Электроприбор")}
+    # a present participle is a job now, not a past one
+    assert not of("worked_at", "Олег Ветров, работающий в компании «Вектор», выступил на форуме.")

@@ -67,14 +67,27 @@ def _listed_after(sentence: ParsedSentence, verb):
 
 
 def _before(verb) -> bool:
-    """A finite past: «работал», «был», «проработал» (a done span of work is past too)."""
+    """A finite past («работал», «был», «проработал»: a done span of work is past too) or a past
+    active participle on its person («Олег Ветров, ранее работавший ...»)."""
     feats = verb.feats
     return (
         verb.pos in {"VERB", "AUX"}
-        and feats.get("VerbForm") == "Fin"
+        and (feats.get("VerbForm") == "Fin" or _past_participle(verb))
         and feats.get("Tense") == "Past"
         and feats.get("Voice", "Act") in {"Act", "Mid"}
     )
+
+
+def _past_participle(verb) -> bool:
+    return verb.feats.get("VerbForm") == "Part" and verb.rel in {"acl", "amod"}
+
+
+def _career_subject(sentence: ParsedSentence, verb):
+    """Whose career the verb tells: the noun a participle qualifies, else the clause's subject."""
+    if _past_participle(verb):
+        return sentence.head(verb)
+    host = sentence.head(verb) if verb.rel == "cop" else verb  # «была | директором»: the role heads
+    return clause_subject(sentence, host) if host is not None else None
 
 
 class PastJobs:
@@ -92,8 +105,7 @@ class PastJobs:
         for verb in sentence.tokens:
             if verb.lemma not in self.triggers or not _before(verb) or sentence.negated(verb):
                 continue
-            host = sentence.head(verb) if verb.rel == "cop" else verb  # «была | директором»: the role heads
-            subject = clause_subject(sentence, host) if host is not None else None
+            subject = _career_subject(sentence, verb)
             person = _person(sentence, subject) if subject is not None else None
             if person is None:
                 continue

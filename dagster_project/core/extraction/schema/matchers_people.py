@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ...common.russian import inflect_phrase, restore_yo, syntax_normal_form
-from .anaphora import PERSONAL_PRONOUNS, pronoun_antecedent
+from .anaphora import PERSONAL_PRONOUNS
 from .arguments import (
     _PHRASE_RELS,
     Argument,
@@ -21,6 +21,7 @@ from .arguments import (
     argument,
     entity_argument,
     phrase_argument,
+    pronoun_argument,
     role_holder,
 )
 from .lexicon import (
@@ -911,14 +912,7 @@ def pronoun_person(sentence: ParsedSentence, pronoun) -> Argument | None:
     """«Кирилл Данилов ... . Ранее он возглавлял ...»: «он» / «она» («его», «её») names the person
     an earlier sentence made its subject, when nothing between could be meant instead
     (anaphora.pronoun_antecedent); nothing when two people could be meant."""
-    found = pronoun_antecedent(sentence, pronoun)
-    if found is None:
-        return None
-    index, first = found
-    article = sentence.article
-    context = sentence if index == sentence.index else ParsedSentence(article.sentences[index], article, index)
-    person = entity_argument(context, first)
-    return person if person is not None and person.type == PERSON else None
+    return pronoun_argument(sentence, pronoun)
 
 
 class PronounLeaders:
