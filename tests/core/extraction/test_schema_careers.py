@@ -98,3 +98,22 @@ def test_a_past_participle_tells_the_career_of_the_name_it_follows():
     assert of("formerly_headed", text) == {("Олег Ветров", "Электроприбор")}
     # a present participle is a job now, not a past one
     assert not of("worked_at", "Олег Ветров, работающий в компании «Вектор», выступил на форуме.")
+
+
+def test_powers_laid_down_and_a_post_left_are_resignations_and_end_the_lead():
+    text = "Иван Петров досрочно сложил полномочия главы Кимрского района."
+    assert of("resigned_from", text) == {("Иван Петров", "глава Кимрского района")}
+    assert of("formerly_headed", text) == {("Иван Петров", "Кимрский район")}
+    text = "Глава Кимрского района Иван Петров ушёл со своего поста по собственному желанию."
+    assert of("resigned_from", text) == {("Иван Петров", "глава Кимрского района")}
+    assert not of("heads", text)  # who has left no longer heads
+    assert not facts("Олег Ветров ушёл с работы рано.")
+    assert not of("resigned_from", "Иван Петров может сложить полномочия главы Кимрского района.")
+
+
+def test_who_led_it_before_him_is_the_one_he_succeeded():
+    text = "Врио главы района назначен Олег Ветров. До него районом руководила Елена Мамедова."
+    assert of("succeeded", text) == {("Олег Ветров", "Елена Мамедова")}
+    # «до него» with two men before it: whose predecessor?
+    text = "Олег Ветров сменил Ивана Петрова. До него районом руководила Елена Мамедова."
+    assert not of("succeeded", text) - {("Олег Ветров", "Иван Петров")}

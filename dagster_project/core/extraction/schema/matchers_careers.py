@@ -273,4 +273,75 @@ def _elected(sentence: ParsedSentence, verb) -> list:
     return sentence.kids(verb, "obj") if finished(verb) else []
 
 
-CAREER_PATTERNS = (PastJobs(), Dismissals(), Replacements())
+class LeftPosts:
+    """«Иван Петров досрочно сложил полномочия главы Кимрского района», «Анна Котова ушла с поста
+    директора завода «Х»», «Глава района Иван Петров ушёл со своего поста» -> resigned_from(person,
+    post); a head's post also -> formerly_headed. (The post left with «в отставку» is Resignations'.)"""
+
+    triggers = frozenset({"сложить", "уйти"})
+    _POSTS = {"сложить": ("obj", "", frozenset({"полномочие"})), "уйти": ("obl", "с", _POST_NOUNS)}
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _role_phrase  # matchers imports this module
+
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self._POSTS or not finished(verb) or sentence.negated(verb):
+                continue
+            if any(k.lemma == "отставка" for k in sentence.kids(verb, "obl")):
+                continue  # «ушёл в отставку с поста ...»: Resignations reads it
+            subject = clause_subject(sentence, verb)
+            person = _person(sentence, subject) if subject is not None else None
+            roles = self._roles(sentence, verb, subject) if person is not None else []
+            post = _role_phrase(sentence, roles[0]) if roles else None
+            if post is None:
+                continue
+            yield "resigned_from", person, post
+            for relation, _, owner in employment(sentence, roles[0], person):
+                if relation == "heads":
+                    yield "formerly_headed", person, owner
+
+    def _roles(self, sentence: ParsedSentence, verb, subject) -> list:
+        """The role of «полномочия | с поста <role>», else a role subject («Глава района ...»)."""
+        rel, preposition, nouns = self._POSTS[verb.lemma]
+        posts = [p for p in sentence.kids(verb, rel) if p.lemma in nouns and sentence.preposition(p) == preposition]
+        roles = [
+            role
+            for post in posts
+            for role in sentence.kids(post, "nmod")
+            if role.lemma in POSITION_NOUNS and role.feats.get("Case") == "Gen"
+        ]
+        if roles or not posts:
+            return roles
+        return [subject] if subject is not None and subject.lemma in POSITION_NOUNS else []
+
+
+class Predecessors:
+    """«До него районом руководила Елена Мамедова», «До неё институт возглавлял Иван Петров»
+    after a sentence about the new head -> succeeded(new head, predecessor): who led it before
+    him is the one he took over from."""
+
+    triggers = frozenset({"руководить", "возглавлять"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            past = verb.pos == "VERB" and verb.feats.get("Tense") == "Past" and verb.feats.get("Aspect") == "Imp"
+            if verb.lemma not in self.triggers or not past or verb.feats.get("VerbForm") != "Fin":
+                continue
+            before = [
+                k
+                for k in sentence.kids(verb, "obl")
+                if k.pos == "PRON" and k.lemma in {"он", "она"} and sentence.preposition(k) == "до"
+            ]
+            subjects = [s for s in sentence.kids(verb, "nsubj") if s.pos != "PRON"]
+            if not before or not subjects or sentence.negated(verb):
+                continue
+            new, former = pronoun_person(sentence, before[0]), _person(sentence, subjects[0])
+            if new is not None and former is not None and new.normal != former.normal:
+                yield "succeeded", new, former
+
+
+CAREER_PATTERNS = (PastJobs(), Dismissals(), Replacements(), LeftPosts(), Predecessors())

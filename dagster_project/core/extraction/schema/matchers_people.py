@@ -187,8 +187,13 @@ def leaves_post(sentence: ParsedSentence, role) -> bool:
     verb = sentence.head(role) if role.rel == "nsubj" else None
     if verb is None or not finished(verb):
         return False
-    if verb.lemma == "уйти":
-        return any(c.lemma == "отставка" for c in sentence.kids(verb, "obl"))
+    if verb.lemma == "уйти":  # «ушёл в отставку», «ушёл со своего поста»
+        return any(
+            c.lemma == "отставка" or (c.lemma in _POST_NOUNS and sentence.preposition(c) == "с")
+            for c in sentence.kids(verb, "obl")
+        )
+    if verb.lemma == "сложить":  # «сложил полномочия»
+        return any(c.lemma == "полномочие" for c in sentence.kids(verb, "obj"))
     return verb.lemma in PostChanges.left and any(c.lemma in _POST_NOUNS for c in sentence.kids(verb, "obj"))
 
 

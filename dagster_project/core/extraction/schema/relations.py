@@ -388,3 +388,6 @@ def relation(relation_id: str) -> Relation:
 # Whoever worked at or headed an organization before is named as a career comes up, never all:
 # «Кто ранее работал в компании X? / Кто ранее возглавлял X? Назовите всех» has no closed answer.
 OPEN_SUBJECT_SETS |= {"worked_at": None, "formerly_headed": None}
+# Whoever headed an organization before worked there: «В какой компании ранее работал X?» has the
+# one he headed as an answer too.
+IMPLIED_BY["worked_at"] = ("formerly_headed",)
