@@ -117,3 +117,10 @@ def test_who_led_it_before_him_is_the_one_he_succeeded():
     # «до него» with two men before it: whose predecessor?
     text = "Олег Ветров сменил Ивана Петрова. До него районом руководила Елена Мамедова."
     assert not of("succeeded", text) - {("Олег Ветров", "Иван Петров")}
+
+
+def test_an_organization_of_the_pronouns_gender_between_may_be_what_it_means():
+    text = "Анна Котова рассказала о компании «Вектор». Она подписала соглашение с заводом «Электроприбор»."
+    assert not of("signed_agreement_with", text)
+    text = "Анна Котова возглавила институт «Океан». Она подписала соглашение с компанией «Вектор»."
+    assert of("signed_agreement_with", text) == {("Анна Котова", "Вектор")}

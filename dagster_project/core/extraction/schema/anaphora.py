@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from ...common.russian import fold, lemma_key, morph
-from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
+from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
 from .relations import ORGANIZATION
 
 _QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
@@ -191,6 +191,8 @@ def pronoun_antecedent(sentence, pronoun) -> tuple[int, object] | None:
             else list(article.sentences[index].tokens)
         )
         seen: set[int] = set()
+        by_id = {t.id: t for t in tokens}
+        heads = {t.id: by_id.get(t.head_id) for t in tokens}
         for token in reversed(tokens):
             span = article.span_of.get(token.id)
             if span is not None and span.type == "PER":
@@ -203,7 +205,7 @@ def pronoun_antecedent(sentence, pronoun) -> tuple[int, object] | None:
                     return (index, span.tokens[0]) if alone or _topic(tokens, span, article.span_of) else None
                 if span_gender is None:
                     return None
-            elif _rival_subject(token, gender):
+            elif _rival_subject(token, gender) or _rival_organization(token, gender, article.span_of, heads):
                 return None
     return None
 
@@ -253,6 +255,29 @@ def _alone_of_its_gender(tokens: list, span, gender: str, span_of: dict) -> bool
     if any(_name_gender(other) in {gender, None} for other in others.values()):
         return False
     return not any(_rival_subject(t, gender) for t in tokens if t.id not in {w.id for w in span.tokens})
+
+
+def _rival_organization(token, gender: str, span_of: dict, heads: dict) -> bool:
+    """An organization of the pronoun's gender named in any case: «... о компании «Вектор». Она
+    ...» may mean the company; not the owner of a post («пост директора завода»), which a reader
+    takes as part of the post."""
+    feats = token.feats
+    if token.pos not in {"NOUN", "PROPN"} or feats.get("Number") != "Sing" or feats.get("Gender") != gender:
+        return False
+    current = token
+    for _ in range(4):  # up the noun phrase: «поста директора | завода | «Электроприбор»»
+        head = heads.get(current.id) if current.rel in _TITLE_RELS else None
+        if head is None:
+            break
+        if head.lemma in POSITION_NOUNS:
+            return False
+        current = head
+    span = span_of.get(token.id)
+    return (
+        CLASS_NOUNS.get(token.lemma) == ORGANIZATION
+        or token.lemma in INSTITUTION_NOUNS
+        or (span is not None and span.type == "ORG")
+    )
 
 
 def _rival_subject(token, gender: str) -> bool:
