@@ -127,7 +127,7 @@ class PastJobs:
     def _roles(sentence: ParsedSentence, verb) -> list:
         """«работал | был главным инженером ...», «занимал пост | должность директора ...»."""
         roles = []
-        for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod", "root"):
+        for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod"):
             if verb.lemma == "занимать":
                 if child.lemma in _POST_NOUNS and not sentence.preposition(child):
                     roles += [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS | STAFF_ROLES]
