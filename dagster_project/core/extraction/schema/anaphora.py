@@ -175,8 +175,9 @@ def pronoun_antecedent(sentence, pronoun) -> tuple[int, object] | None:
     None when the article does not say it alone. Read back from the pronoun: the nearest person of
     the pronoun's gender must be the subject of its sentence (or the one person of a sentence with
     no verb: «Кириллу Данилову 44 года»), or the only one of that gender in it; nothing between may
-    be another subject of that gender (a name, a title, «компания» for «она»); a name of unknown
-    gender could be either."""
+    be another subject of that gender (a name, a title, «компания» for «она»), nor, for a pronoun
+    that is no subject («его», «до него»), an organization of that gender; a name of unknown gender
+    could be either."""
     if pronoun.pos == "PRON":
         gender = PERSONAL_PRONOUNS.get(pronoun.lemma)
     else:
@@ -184,6 +185,9 @@ def pronoun_antecedent(sentence, pronoun) -> tuple[int, object] | None:
     if gender is None or pronoun.feats.get("Number", "Sing") != "Sing":
         return None
     article = sentence.article
+    # a subject pronoun goes on with the subject before it («Он окончил университет. Почти 20 лет он
+    # проработал ...»); «его», «него» may mean any noun of its gender, an organization too
+    subject = pronoun.rel in _SUBJECT_RELS
     for index in range(sentence.index, max(0, sentence.index - _PRONOUN_LOOKBACK) - 1, -1):
         tokens = (
             [t for t in sentence.tokens if t.stop <= pronoun.start]
@@ -205,7 +209,9 @@ def pronoun_antecedent(sentence, pronoun) -> tuple[int, object] | None:
                     return (index, span.tokens[0]) if alone or _topic(tokens, span, article.span_of) else None
                 if span_gender is None:
                     return None
-            elif _rival_subject(token, gender) or _rival_organization(token, gender, article.span_of, heads):
+            elif _rival_subject(token, gender) or (
+                not subject and _rival_organization(token, gender, article.span_of, heads)
+            ):
                 return None
     return None
 
