@@ -79,6 +79,8 @@ def test_relieved_of_a_post_by_another():
 def test_a_successor_replaces_the_one_named_or_meant():
     text = "Андрей Лаптев назначен на должность директора завода «Электроприбор» вместо Ивана Петрова."
     assert of("succeeded", text) == {("Андрей Лаптев", "Иван Петров")}
+    assert of("formerly_headed", text) == {("Иван Петров", "Электроприбор")}
+    assert of("heads", text) == {("Андрей Лаптев", "Электроприбор")}
     text = "Иван Петров покинул пост директора завода «Электроприбор». На его место назначен Андрей Лаптев."
     assert of("succeeded", text) == {("Андрей Лаптев", "Иван Петров")}
     # «его» after two men: whose place?

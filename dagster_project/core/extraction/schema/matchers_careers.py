@@ -18,6 +18,7 @@ from .arguments import Argument, ParsedSentence, argument
 from .lexicon import POSITION_NOUNS, STAFF_ROLES
 from .matchers_people import (
     _POST_NOUNS,
+    Deputies,
     _appointees,
     _person,
     _planned,
@@ -228,6 +229,16 @@ class Replacements:
             new = self._newcomer(sentence, verb)
             if former is not None and new is not None and former.normal != new.normal:
                 yield "succeeded", new, former
+                yield from self._former_lead(sentence, verb, former)
+
+    @staticmethod
+    def _former_lead(sentence: ParsedSentence, verb, former: Argument) -> Iterator[Fact]:
+        """«назначен директором завода «Х» вместо Ивана Петрова»: the one replaced headed X before."""
+        roles = Deputies._roles(sentence, verb) if verb.lemma == "назначить" else []
+        for role in roles[:1]:
+            for relation, _, owner in employment(sentence, role, former):
+                if relation == "heads":
+                    yield "formerly_headed", former, owner
 
     @staticmethod
     def _former(sentence: ParsedSentence, token):
