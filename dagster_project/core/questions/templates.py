@@ -259,7 +259,8 @@ def wh_object(relation: Relation, node: NodeInfo, plural: bool = False) -> str:
         return "кем"  # «Кем является Марина Крылова?»: a post held is asked with «кем»
     if noun:  # «на какую должность», «в состав какой компании», «с какого поста»
         if kind == POSITION:
-            return f"{preposition} {_which(noun, 'accs' if preposition in {'на', 'в'} else 'gent')}"
+            # from the noun's lemma: «от должности» alone reads as a plural («от каких должностей»)
+            return f"{preposition} {_which(lemma(noun), 'accs' if preposition in {'на', 'в'} else 'gent')}"
         wh = _WHO["gent"] if kind == PERSON else _which(kind_noun(node, kind, relation), "gent", plural)
         return f"{preposition} {noun} {wh}"
     if kind == PERSON:

@@ -169,6 +169,21 @@ HARVEST = NodeInfo("85 тысяч тонн пшеницы", "NUM")
         ),
         ("took_place_in", CONTEST, KAZAN, "Где прошёл конкурс «Молодые учёные»?", "Какой конкурс прошёл в Казани?"),
         ("succeeded", SOKOLOVA, NOSOV, "Кого сменила на посту Анна Соколова?", "Кто сменил на посту Петра Носова?"),
+        # careers: a past job keeps its past, a post one is relieved of is asked with «от какой должности»
+        (
+            "worked_at",
+            SOKOLOVA,
+            UNIVERSITY,
+            "В каком университете ранее работала Анна Соколова?",
+            "Кто ранее работал в Волжском техническом университете?",
+        ),
+        (
+            "dismissed_from",
+            SOKOLOVA,
+            POST,
+            "От какой должности освобождена Анна Соколова?",
+            "Кто освобождён от должности министра транспорта Пермского края?",
+        ),
     ],
 )
 def test_questions_per_relation_and_direction(relation, subject, obj, object_question, subject_question):

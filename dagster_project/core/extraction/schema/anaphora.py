@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from ...common.russian import fold, lemma_key, morph
-from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
+from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
 from .relations import ORGANIZATION
 
 _QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
@@ -156,3 +156,142 @@ def _proper_word(lemma: str, proper: set[str]) -> bool:
 def _adjective(lemma: str) -> bool:
     """Any adjective reading: «Ольшанский» is also a surname to pymorphy3."""
     return any(p.tag.POS in {"ADJF", "PRTF"} for p in morph().parse(lemma))
+
+
+# --- personal pronouns ---------------------------------------------------------------------------
+
+PERSONAL_PRONOUNS = {"он": "Masc", "она": "Fem"}
+# «на его место», «её предшественник»: the tagger reads a possessive as a determiner of its own lemma.
+POSSESSIVE_PRONOUNS = {"его": "Masc", "её": "Fem", "ее": "Fem"}
+_SUBJECT_RELS = frozenset({"nsubj", "nsubj:pass"})
+_TITLE_RELS = frozenset({"appos", "flat", "flat:name", "nmod"})
+# How far back news carries «он» / «она»: a career paragraph says «Он окончил ... С 2021 года он
+# работал ...» a few sentences after the name.
+_PRONOUN_LOOKBACK = 3
+
+
+def pronoun_antecedent(sentence, pronoun) -> tuple[int, object] | None:
+    """(sentence index, first token of the name) of the person «он», «она», «его», «её» means, or
+    None when the article does not say it alone. Read back from the pronoun: the nearest person of
+    the pronoun's gender must be the subject of its sentence (or the one person of a sentence with
+    no verb: «Кириллу Данилову 44 года»), or the only one of that gender in it; nothing between may
+    be another subject of that gender (a name, a title, «компания» for «она»), nor, for a pronoun
+    that is no subject («его», «до него»), an organization of that gender; a name of unknown gender
+    could be either."""
+    if pronoun.pos == "PRON":
+        gender = PERSONAL_PRONOUNS.get(pronoun.lemma)
+    else:
+        gender = POSSESSIVE_PRONOUNS.get(pronoun.lemma) if pronoun.pos == "DET" else None
+    if gender is None or pronoun.feats.get("Number", "Sing") != "Sing":
+        return None
+    article = sentence.article
+    # a subject pronoun goes on with the subject before it («Он окончил университет. Почти 20 лет он
+    # проработал ...»); «его», «него» may mean any noun of its gender, an organization too
+    subject = pronoun.rel in _SUBJECT_RELS
+    for index in range(sentence.index, max(0, sentence.index - _PRONOUN_LOOKBACK) - 1, -1):
+        tokens = (
+            [t for t in sentence.tokens if t.stop <= pronoun.start]
+            if index == sentence.index
+            else list(article.sentences[index].tokens)
+        )
+        seen: set[int] = set()
+        by_id = {t.id: t for t in tokens}
+        heads = {t.id: by_id.get(t.head_id) for t in tokens}
+        for token in reversed(tokens):
+            span = article.span_of.get(token.id)
+            if span is not None and span.type == "PER":
+                if id(span) in seen:
+                    continue
+                seen.add(id(span))
+                span_gender = _name_gender(span)
+                if span_gender == gender:
+                    alone = _alone_of_its_gender(tokens, span, gender, article.span_of)
+                    return (index, span.tokens[0]) if alone or _topic(tokens, span, article.span_of) else None
+                if span_gender is None:
+                    return None
+            elif _rival_subject(token, gender) or (
+                not subject and _rival_organization(token, gender, article.span_of, heads)
+            ):
+                return None
+    return None
+
+
+def _name_gender(span) -> str | None:
+    """The gender the name's words agree on; where the tagger misreads a surname («Марину
+    Лебедеву» as a man's), the given name's own gender in the dictionary decides."""
+    genders = {t.feats.get("Gender") for t in span.tokens} - {None}
+    if len(genders) == 1:
+        return genders.pop()
+    first = span.tokens[0]
+    case = _CASES.get(first.feats.get("Case"))
+    given = {
+        str(p.tag.gender)
+        for p in morph().parse(first.text)
+        if "Name" in p.tag.grammemes and (case is None or case in p.tag.grammemes)
+    }
+    return _GENDERS.get(given.pop()) if len(given) == 1 else None
+
+
+_GENDERS = {"masc": "Masc", "femn": "Fem"}
+_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
+
+
+def _topic(tokens: list, span, span_of: dict) -> bool:
+    """The name is its sentence's subject, or titles the subject («Министр ... Валентина Гусева
+    ушла в отставку»), or is the one person of a sentence without a verb."""
+    ids = {t.id for t in span.tokens}
+    by_id = {t.id: t for t in tokens}
+    for token in span.tokens:
+        head = by_id.get(token.head_id)
+        if token.rel in _SUBJECT_RELS:
+            return True
+        titled = head is not None and head.id not in ids and token.rel in _TITLE_RELS
+        if titled and head.rel in _SUBJECT_RELS and head.pos == "NOUN" and head.feats.get("Animacy") == "Anim":
+            return True
+    verbless = not any(t.pos in {"VERB", "AUX"} for t in tokens)
+    others = {id(span_of[t.id]) for t in tokens if t.id in span_of and span_of[t.id].type == "PER"} - {id(span)}
+    return verbless and not others
+
+
+def _alone_of_its_gender(tokens: list, span, gender: str, span_of: dict) -> bool:
+    """No one else of the gender in the name's sentence, so a pronoun of it can mean only this
+    name: «Губернатор назначил Марину Лебедеву ... Она ...» (the governor is a «он»)."""
+    others = {id(span_of[t.id]): span_of[t.id] for t in tokens if t.id in span_of and span_of[t.id].type == "PER"}
+    others.pop(id(span), None)
+    if any(_name_gender(other) in {gender, None} for other in others.values()):
+        return False
+    return not any(_rival_subject(t, gender) for t in tokens if t.id not in {w.id for w in span.tokens})
+
+
+def _rival_organization(token, gender: str, span_of: dict, heads: dict) -> bool:
+    """An organization of the pronoun's gender named in any case: «... о компании «Вектор». Она
+    ...» may mean the company; not the owner of a post («пост директора завода»), which a reader
+    takes as part of the post."""
+    feats = token.feats
+    if token.pos not in {"NOUN", "PROPN"} or feats.get("Number") != "Sing" or feats.get("Gender") != gender:
+        return False
+    current = token
+    for _ in range(4):  # up the noun phrase: «поста директора | завода | «Электроприбор»»
+        head = heads.get(current.id) if current.rel in _TITLE_RELS else None
+        if head is None:
+            break
+        if head.lemma in POSITION_NOUNS:
+            return False
+        current = head
+    span = span_of.get(token.id)
+    return (
+        CLASS_NOUNS.get(token.lemma) == ORGANIZATION
+        or token.lemma in INSTITUTION_NOUNS
+        or (span is not None and span.type == "ORG")
+    )
+
+
+def _rival_subject(token, gender: str) -> bool:
+    """Another subject the pronoun could mean: a noun of its gender and number."""
+    feats = token.feats
+    return (
+        token.rel in _SUBJECT_RELS
+        and token.pos in {"NOUN", "PROPN"}
+        and feats.get("Number") == "Sing"
+        and feats.get("Gender") == gender
+    )

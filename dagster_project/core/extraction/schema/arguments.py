@@ -16,7 +16,7 @@ from datetime import date, timedelta
 
 from ...common.abbreviations import abbreviates
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
-from .anaphora import anaphoric_noun, earlier_full_name, earlier_namesake
+from .anaphora import PERSONAL_PRONOUNS, anaphoric_noun, earlier_full_name, earlier_namesake, pronoun_antecedent
 from .lexicon import (
     CLASS_NOUNS,
     ESTABLISHMENT_NOUNS,
@@ -325,13 +325,30 @@ class ArticleContext:
 def argument(
     sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str] = frozenset()
 ) -> Argument | None:
-    """The argument headed by `token`, if it has one of `types` (a quantity in one of `units`)."""
+    """The argument headed by `token`, if it has one of `types` (a quantity in one of `units`); a
+    personal pronoun where a person may stand, if it can mean one person alone («Он подписал ...»)."""
+    if token.pos == "PRON" and token.lemma in PERSONAL_PRONOUNS:
+        return pronoun_argument(sentence, token) if PERSON in types else None
     found = _argument(sentence, token, types, units)
     if found is None or found.type not in types:
         return None
     if _folded(found.normal) in sentence.article.reporting_sources:
         return None
     return found
+
+
+def pronoun_argument(sentence: ParsedSentence, pronoun) -> Argument | None:
+    """The person «он», «она», «его», «её» means (anaphora.pronoun_antecedent), or None."""
+    found = pronoun_antecedent(sentence, pronoun)
+    if found is None:
+        return None
+    index, first = found
+    article = sentence.article
+    context = sentence if index == sentence.index else ParsedSentence(article.sentences[index], article, index)
+    person = entity_argument(context, first)
+    if person is None or person.type != PERSON or _folded(person.normal) in article.reporting_sources:
+        return None
+    return person
 
 
 def _argument(sentence: ParsedSentence, token, types: frozenset[str], units: frozenset[str]) -> Argument | None:

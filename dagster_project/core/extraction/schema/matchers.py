@@ -70,6 +70,7 @@ from .matchers_business import (
     Subsidiaries,
     Supplies,
 )
+from .matchers_careers import CAREER_PATTERNS
 from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
@@ -85,6 +86,7 @@ from .matchers_people import (
     is_role_noun,
     leaves_post,
     post_argument,
+    pronoun_person,
     quoted_after,
     title_holder,
 )
@@ -665,7 +667,10 @@ def _resigns(sentence: ParsedSentence, verb) -> bool:
 
 
 def _resigner(sentence: ParsedSentence, subject_head) -> Argument | None:
-    """The person who resigns: the subject, or the holder of a role subject («министр ... Валентина Гусева»)."""
+    """The person who resigns: the subject, the holder of a role subject («министр ... Валентина Гусева»),
+    or the one person a pronoun subject can mean («Она ушла в отставку»)."""
+    if subject_head.pos == "PRON":
+        return pronoun_person(sentence, subject_head)
     if subject_head.lemma in POSITION_NOUNS:
         return role_holder(sentence, subject_head)
     return argument(sentence, subject_head, frozenset({PERSON}))
@@ -1504,6 +1509,7 @@ PATTERNS = (
     _verb("founded", "основать", "Past", "Perf"),  # «Павел Гречко основал стартап «Кварц-Лаб»»
     *PEOPLE_PATTERNS,
     *STAFF_PATTERNS,
+    *CAREER_PATTERNS,
     _verb("visited", "побывать", "Past", "Perf", Slot("в", frozenset({"Loc"}))),  # «побывал в Заречье»
     _verb("visited", "побывать", "Past", "Perf", Slot("на", frozenset({"Loc"}))),  # «побывал на заводе «Х»»
     # «прибыл с рабочим визитом в Заречье» (the place may hang on the visit; an indeclinable name may

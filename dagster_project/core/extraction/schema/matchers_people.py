@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ...common.russian import inflect_phrase, restore_yo, syntax_normal_form
+from .anaphora import PERSONAL_PRONOUNS
 from .arguments import (
     _PHRASE_RELS,
     Argument,
@@ -20,6 +21,7 @@ from .arguments import (
     argument,
     entity_argument,
     phrase_argument,
+    pronoun_argument,
     role_holder,
 )
 from .lexicon import (
@@ -139,7 +141,10 @@ def finished_verbs(sentence: ParsedSentence, lemmas) -> Iterator:
 
 
 def _person(sentence: ParsedSentence, head) -> Argument | None:
-    """A person subject, or the holder of a role subject («министр ... Анна Котова покинула пост»)."""
+    """A person subject, the holder of a role subject («министр ... Анна Котова покинула пост»), or
+    the one person a pronoun subject can mean («Ранее он занимал пост ...»)."""
+    if head.lemma in PERSONAL_PRONOUNS and head.pos == "PRON":
+        return pronoun_person(sentence, head)
     if head.lemma in POSITION_NOUNS:
         return title_holder(sentence, head) or role_holder(sentence, head)
     return argument(sentence, head, frozenset({PERSON}))
@@ -182,8 +187,13 @@ def leaves_post(sentence: ParsedSentence, role) -> bool:
     verb = sentence.head(role) if role.rel == "nsubj" else None
     if verb is None or not finished(verb):
         return False
-    if verb.lemma == "уйти":
-        return any(c.lemma == "отставка" for c in sentence.kids(verb, "obl"))
+    if verb.lemma == "уйти":  # «ушёл в отставку», «ушёл со своего поста»
+        return any(
+            c.lemma == "отставка" or (c.lemma in _POST_NOUNS and sentence.preposition(c) == "с")
+            for c in sentence.kids(verb, "obl")
+        )
+    if verb.lemma == "сложить":  # «сложил полномочия»
+        return any(c.lemma == "полномочие" for c in sentence.kids(verb, "obj"))
     return verb.lemma in PostChanges.left and any(c.lemma in _POST_NOUNS for c in sentence.kids(verb, "obj"))
 
 
@@ -900,30 +910,14 @@ def _whose_unsaid(body: Argument) -> bool:
     return body.normal.split(" ")[-1].lower() in COLLECTIVE_BODY_NOUNS
 
 
-_PERSONAL_PRONOUNS = {"он": "Masc", "она": "Fem"}
+_PERSONAL_PRONOUNS = PERSONAL_PRONOUNS
 
 
 def pronoun_person(sentence: ParsedSentence, pronoun) -> Argument | None:
-    """«Кирилл Данилов ... . Ранее он возглавлял ...»: «он» / «она» names the one person named
-    before it in its sentence and the sentence before, when that person's gender fits; nothing
-    when two people could be meant."""
-    gender = _PERSONAL_PRONOUNS.get(pronoun.lemma)
-    if gender is None or pronoun.feats.get("Number") != "Sing":
-        return None
-    contexts = [(sentence, [t for t in sentence.tokens if t.stop <= pronoun.start])]
-    if 0 < sentence.index <= len(sentence.article.sentences):
-        previous = ParsedSentence(sentence.article.sentences[sentence.index - 1], sentence.article, sentence.index - 1)
-        contexts.append((previous, previous.tokens))
-    people: dict[str, tuple[Argument, str | None]] = {}
-    for context, tokens in contexts:
-        for token in tokens:
-            found = entity_argument(context, token) if _person_starting_at(context, token) is not None else None
-            if found is not None and found.type == PERSON:
-                people[found.normal] = (found, token.feats.get("Gender"))
-    if len(people) != 1:
-        return None
-    ((person, person_gender),) = people.values()
-    return person if person_gender == gender else None
+    """«Кирилл Данилов ... . Ранее он возглавлял ...»: «он» / «она» («его», «её») names the person
+    an earlier sentence made its subject, when nothing between could be meant instead
+    (anaphora.pronoun_antecedent); nothing when two people could be meant."""
+    return pronoun_argument(sentence, pronoun)
 
 
 class PronounLeaders:

@@ -323,6 +323,22 @@ SCHEMA: dict[str, Relation] = {
             Wording("работать", PRESENT, subject_case="loct"),
             "how many people work at the organization («на заводе работают 450 человек»)",
         ),
+        # careers in appointment news (matchers_careers.py)
+        _relation(
+            "worked_at",
+            {PERSON},
+            {ORGANIZATION},
+            Wording("работать", FORMER, "", "в", "loct"),
+            "the person worked at the organization before («до этого работал в компании «Х»», «ранее работал "
+            "главным инженером завода «Х»»)",
+        ),
+        _relation(
+            "dismissed_from",
+            {PERSON},
+            {POSITION},
+            Wording("освободить", PASSIVE, "", "от должности", "gent"),
+            "the person was relieved of the post («освобождён от должности», «уволил с поста»)",
+        ),
         # deals between organizations (matchers_business.py)
         _relation(
             "supplied",
@@ -367,3 +383,11 @@ INTERCHANGEABLE: dict[str, tuple[str, ...]] = {
 
 def relation(relation_id: str) -> Relation:
     return SCHEMA[relation_id]
+
+
+# Whoever worked at or headed an organization before is named as a career comes up, never all:
+# «Кто ранее работал в компании X? / Кто ранее возглавлял X? Назовите всех» has no closed answer.
+OPEN_SUBJECT_SETS |= {"worked_at": None, "formerly_headed": None}
+# Whoever headed an organization before worked there: «В какой компании ранее работал X?» has the
+# one he headed as an answer too.
+IMPLIED_BY["worked_at"] = ("formerly_headed",)
