@@ -60,21 +60,11 @@ def natasha() -> NatashaPipeline:
 
 
 def parse_document(text: str, *, syntax: bool = True):
-    """Segment, tag, (optionally) parse and run NER; tokens get lemmas and spans normal forms."""
-    from natasha import Doc
+    """Segment, tag, (optionally) parse and run NER; tokens get lemmas and spans normal forms. The
+    natasha.Doc its own methods make, with less work around the models (natasha_parse.py); read-only."""
+    from .natasha_parse import parse_with_models
 
-    pipe = natasha()
-    doc = Doc(text)
-    doc.segment(pipe.segmenter)
-    doc.tag_morph(pipe.morph_tagger)
-    if syntax:
-        doc.parse_syntax(pipe.syntax_parser)
-    doc.tag_ner(pipe.ner_tagger)
-    for token in doc.tokens:
-        token.lemmatize(pipe.morph_vocab)
-    for span in doc.spans:
-        span.normalize(pipe.morph_vocab)
-    return doc
+    return parse_with_models(text, natasha(), syntax=syntax)
 
 
 def restore_yo(normal: str, surface: str) -> str:
