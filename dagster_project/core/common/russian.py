@@ -205,7 +205,23 @@ def syntax_normal_form(tokens) -> str:
 
 @lru_cache(maxsize=1)
 def morph() -> pymorphy3.MorphAnalyzer:
-    return pymorphy3.MorphAnalyzer()
+    return _RememberingAnalyzer()
+
+
+class _RememberingAnalyzer(pymorphy3.MorphAnalyzer):
+    """pymorphy3's analyzer, remembering its readings of the words it was last asked about: the
+    grammars ask about the same names and nouns sentence after sentence. Each call gets its own
+    list of the (immutable) readings."""
+
+    def __init__(self):
+        super().__init__()
+        self._readings = lru_cache(maxsize=100_000)(self._read)
+
+    def parse(self, word):
+        return list(self._readings(word))
+
+    def _read(self, word: str) -> tuple:
+        return tuple(super().parse(word))
 
 
 def fold(text: str) -> str:
