@@ -109,13 +109,16 @@ def token_nominative(text: str, pos: str, feats: dict, gender: str = "") -> str:
     grammemes = {"nomn"} | ({number} if number else set())
     if pos == "ADJ" and gender and number != "plur":
         grammemes.add(gender)
-    found = _reading_nominative(text, _UD_POS[pos], case, number, grammemes)
+    found = _reading_nominative(text, frozenset(_UD_POS[pos]), case, number, frozenset(grammemes))
     if found is None and pos == "ADJ":
         return _regular_adjective_nominative(text, gender if number != "plur" else "plur")
     return found or text
 
 
-def _reading_nominative(text: str, tags: set[str], case: str, number: str, grammemes: set[str]) -> str | None:
+@lru_cache(maxsize=100_000)  # names recur through a month; ranking and inflecting their readings is slow
+def _reading_nominative(
+    text: str, tags: frozenset[str], case: str, number: str, grammemes: frozenset[str]
+) -> str | None:
     """`text` put into `grammemes` from its likeliest pymorphy3 reading of the given POS, case and number."""
     for parse in sorted(morph().parse(text), key=_guess_rank):
         if parse.tag.POS in tags and parse.tag.case == case and (not number or parse.tag.number == number):
