@@ -24,6 +24,7 @@ import numpy as np
 from natasha.doc import Doc, DocSent, DocSpan, DocToken
 from natasha.morph.lemma import lemmatize
 from natasha.span import envelop_spans
+from numpy.lib.stride_tricks import as_strided
 from razdel import sentenize
 from slovnet.bio import bio_spans
 from slovnet.chop import chop
@@ -116,12 +117,40 @@ def _embedded(model, word_vectors, shape_id):
     return np.concatenate((word_vectors, model.emb.shape(shape_id)), axis=-1)
 
 
+def _cnn_encoded(encoder, x: np.ndarray, pad_mask: np.ndarray) -> np.ndarray:
+    """slovnet's `CNNEncoder` (convolution, ReLU, batch norm, padding zeroed, per layer) on x (batch x
+    words x features) without turning the array to channels-first and back around every step: each
+    convolution multiplies the very matrix slovnet builds (every word's window, features then kernel
+    offsets), and every later step is slovnet's arithmetic in the same order, done in place."""
+    batch, length, _ = x.shape
+    for layer in encoder.layers:
+        conv, norm = layer.conv, layer.norm
+        filters, in_dim, kernel = conv.weight.shape
+        padded = np.zeros((batch, length + 2 * conv.padding, in_dim), dtype=x.dtype)
+        padded[:, conv.padding : conv.padding + length] = x
+        length = padded.shape[1] - kernel + 1
+        batch_stride, word_stride, feature_stride = padded.strides
+        windows = as_strided(
+            padded, (batch, length, in_dim, kernel), (batch_stride, word_stride, feature_stride, word_stride)
+        )
+        x = np.matmul(windows.reshape(batch * length, in_dim * kernel), conv.weight.array.reshape(filters, -1).T)
+        x += conv.bias.array
+        x.clip(0, out=x)
+        x -= norm.mean.array
+        x /= norm.std.array
+        x *= norm.weight.array
+        x += norm.bias.array
+        x = x.reshape(batch, length, filters)
+        x[pad_mask] = 0
+    return x
+
+
 def _tag_morph(models: _Models, doc: Doc, batches, word_vectors) -> None:
     """slovnet's `MorphInfer` over the sentences in batches, each token's tag (and the lemma Natasha
     finds for the word with that tag) put on the token."""
     model, sents = models.morph, iter(doc.sents)
     for (_, shape_id, pad_mask), vectors in zip(batches, word_vectors, strict=True):
-        x = model.encoder(_embedded(model, vectors, shape_id), pad_mask)
+        x = _cnn_encoded(model.encoder, _embedded(model, vectors, shape_id), pad_mask)
         for tags in split_masked(model.head.decode(model.head(x)), ~pad_mask):
             for token, tag in zip(next(sents).tokens, tags.tolist(), strict=True):
                 token.pos, token.feats = models.morph_tags[tag]
@@ -133,7 +162,7 @@ def _parse_syntax(models: _Models, doc: Doc, batches, word_vectors) -> None:
     («<sentence>_<token>», from 1; a root's head is «<sentence>_0»)."""
     model, rels, sent_id = models.syntax, models.rels, 0
     for (_, shape_id, pad_mask), vectors in zip(batches, word_vectors, strict=True):
-        x = model.encoder(_embedded(model, vectors, shape_id), pad_mask)
+        x = _cnn_encoded(model.encoder, _embedded(model, vectors, shape_id), pad_mask)
         mask = ~pad_mask
         head_ids = model.head.decode(model.head(x), mask)
         rel_ids = model.rel.decode(model.rel(x, head_ids), mask)
@@ -154,7 +183,7 @@ def _tag_ner(models: _Models, doc: Doc) -> None:
         return
     model = models.ner
     word_id, shape_id, pad_mask = models.encoded([[t.text for t in doc.tokens]])
-    emissions = model(word_id, shape_id, pad_mask)[0]
+    emissions = model.head(_cnn_encoded(model.encoder, model.emb(word_id, shape_id), pad_mask))[0]
     tags = [models.ner_tags[tag] for tag in _viterbi(emissions, model.head.crf.transitions.array)]
     doc.spans = [
         DocSpan(span.start, span.stop, span.type, doc.text[span.start : span.stop])
