@@ -111,12 +111,19 @@ def usable_cores() -> int:
 
 
 def _start_worker() -> None:
-    """Once per worker process: one BLAS thread (the pool is the parallelism), Natasha loaded."""
+    """Once per worker process: one BLAS thread (the pool is the parallelism), Natasha loaded.
+    threadpoolctl's limit reaches only the BLAS libraries loaded already (a worker started under
+    `dagster dev` has loaded none yet); the variables reach those loaded later (numpy's, scipy's)."""
     from threadpoolctl import threadpool_limits
 
     global _BLAS_LIMIT
+    for variable in _BLAS_THREADS_VARIABLES:
+        os.environ[variable] = "1"  # this worker's own environment, for its libraries (not a setting)
     _BLAS_LIMIT = threadpool_limits(limits=1)
     natasha()
+
+
+_BLAS_THREADS_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 _BLAS_LIMIT = None

@@ -60,21 +60,11 @@ def natasha() -> NatashaPipeline:
 
 
 def parse_document(text: str, *, syntax: bool = True):
-    """Segment, tag, (optionally) parse and run NER; tokens get lemmas and spans normal forms."""
-    from natasha import Doc
+    """Segment, tag, (optionally) parse and run NER; tokens get lemmas and spans normal forms. The
+    natasha.Doc its own methods make, with less work around the models (natasha_parse.py); read-only."""
+    from .natasha_parse import parse_with_models
 
-    pipe = natasha()
-    doc = Doc(text)
-    doc.segment(pipe.segmenter)
-    doc.tag_morph(pipe.morph_tagger)
-    if syntax:
-        doc.parse_syntax(pipe.syntax_parser)
-    doc.tag_ner(pipe.ner_tagger)
-    for token in doc.tokens:
-        token.lemmatize(pipe.morph_vocab)
-    for span in doc.spans:
-        span.normalize(pipe.morph_vocab)
-    return doc
+    return parse_with_models(text, natasha(), syntax=syntax)
 
 
 def restore_yo(normal: str, surface: str) -> str:
@@ -119,13 +109,16 @@ def token_nominative(text: str, pos: str, feats: dict, gender: str = "") -> str:
     grammemes = {"nomn"} | ({number} if number else set())
     if pos == "ADJ" and gender and number != "plur":
         grammemes.add(gender)
-    found = _reading_nominative(text, _UD_POS[pos], case, number, grammemes)
+    found = _reading_nominative(text, frozenset(_UD_POS[pos]), case, number, frozenset(grammemes))
     if found is None and pos == "ADJ":
         return _regular_adjective_nominative(text, gender if number != "plur" else "plur")
     return found or text
 
 
-def _reading_nominative(text: str, tags: set[str], case: str, number: str, grammemes: set[str]) -> str | None:
+@lru_cache(maxsize=100_000)  # names recur through a month; ranking and inflecting their readings is slow
+def _reading_nominative(
+    text: str, tags: frozenset[str], case: str, number: str, grammemes: frozenset[str]
+) -> str | None:
     """`text` put into `grammemes` from its likeliest pymorphy3 reading of the given POS, case and number."""
     for parse in sorted(morph().parse(text), key=_guess_rank):
         if parse.tag.POS in tags and parse.tag.case == case and (not number or parse.tag.number == number):
@@ -215,7 +208,23 @@ def syntax_normal_form(tokens) -> str:
 
 @lru_cache(maxsize=1)
 def morph() -> pymorphy3.MorphAnalyzer:
-    return pymorphy3.MorphAnalyzer()
+    return _RememberingAnalyzer()
+
+
+class _RememberingAnalyzer(pymorphy3.MorphAnalyzer):
+    """pymorphy3's analyzer, remembering its readings of the words it was last asked about: the
+    grammars ask about the same names and nouns sentence after sentence. Each call gets its own
+    list of the (immutable) readings."""
+
+    def __init__(self):
+        super().__init__()
+        self._readings = lru_cache(maxsize=100_000)(self._read)
+
+    def parse(self, word):
+        return list(self._readings(word))
+
+    def _read(self, word: str) -> tuple:
+        return tuple(super().parse(word))
 
 
 def fold(text: str) -> str:

@@ -73,6 +73,18 @@ def test_workers_return_results_in_input_order():
     assert run_in_workers(partial(_square, 1), items, workers=2, chunk_size=3) == expected
 
 
+def _blas_threads(_: int) -> list[int]:
+    from threadpoolctl import threadpool_info
+
+    return [library["num_threads"] for library in threadpool_info() if library["user_api"] == "blas"]
+
+
+def test_workers_run_one_blas_thread_each():
+    # The workers load numpy themselves; a limit set before that would not reach it.
+    counts = run_in_workers(_blas_threads, list(range(4)), workers=2, chunk_size=1)
+    assert counts and all(count and set(count) == {1} for count in counts)
+
+
 def test_extraction_filters_and_rerun_share_one_parse_per_article(tmp_path, monkeypatch):
     articles = articles_frame(load_month(bundled_sources(), Month.parse("2025-09"))[0]).head(6)
     parsed = _counting_parser(monkeypatch)

@@ -36,3 +36,18 @@ def test_an_adjective_of_a_name_takes_the_case_of_its_head_noun():
     for token in tokens:
         token.feats = {**token.feats, "Case": "Nom"} if token.text == "Тихоморской" else token.feats
     assert span_nominative(tokens, "ORG") == "Тихоморская краевая клиническая больница"
+
+
+def test_the_remembering_analyzer_reads_as_pymorphy3_and_hands_out_its_own_lists():
+    import pymorphy3
+
+    from dagster_project.core.common.russian import morph
+
+    plain = pymorphy3.MorphAnalyzer()
+    for word in ["Орловой", "стали", "Верхнеозёрска", "ВТУ", "5км"]:
+        first = morph().parse(word)
+        assert [(p.word, str(p.tag), p.normal_form, p.score) for p in first] == [
+            (p.word, str(p.tag), p.normal_form, p.score) for p in plain.parse(word)
+        ]
+        first.clear()  # a caller's list is its own
+        assert morph().parse(word)
