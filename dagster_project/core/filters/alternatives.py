@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..common.russian import lemma_key, lemmas, morph
 
@@ -82,10 +83,16 @@ def question_tense(question: str, verb_lemma: str) -> str | None:
     """Pres or Past of the question's form of the relation's verb («возглавляет» is not
     «возглавлял»: a past state is a former one)."""
     for word in re.findall(r"\w+", question):
-        reading = morph().parse(word)[0]
+        reading = _likeliest(word)
         if reading.normal_form == verb_lemma:
             return "Pres" if "pres" in reading.tag else "Past" if "past" in reading.tag else None
     return None
+
+
+@lru_cache(maxsize=100_000)
+def _likeliest(word: str):
+    """pymorphy3's likeliest reading of a word, looked up once: the month's questions repeat their words."""
+    return morph().parse(word)[0]
 
 
 def _position(token_id: str) -> int:
@@ -209,10 +216,10 @@ def asked_class_noun(question: str, sought_is_answer: bool) -> str | None:
     («Какая компания ...»), before «, который» for an mh bridge («... в городе, который ...»)."""
     words = re.findall(r"[\w-]+|,", question)
     for i, word in enumerate(words[:-1]):
-        if sought_is_answer and morph().parse(word)[0].normal_form == "какой":
-            return morph().parse(words[i + 1])[0].normal_form
+        if sought_is_answer and _likeliest(word).normal_form == "какой":
+            return _likeliest(words[i + 1]).normal_form
         if not sought_is_answer and word == "," and words[i + 1].lower().startswith("котор") and i > 0:
-            return morph().parse(words[i - 1])[0].normal_form
+            return _likeliest(words[i - 1]).normal_form
     return None
 
 
