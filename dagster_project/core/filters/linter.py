@@ -28,6 +28,7 @@ from .alternatives import (
     home_city_names,
     is_deal_paper,
     name_attachment,
+    name_key,
     question_tense,
     relation_words,
     said,
@@ -792,7 +793,7 @@ def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     For a set, such a name is a missing member."""
     triples_text = getattr(row, "triples_text", None)
     asked = asked_facts(row.type, triples_text, items)
-    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    ends = {name_key(end) for a in asked for end in (a.given, a.sought)} | {name_key(i) for i in items}
     code = INCOMPLETE_SET if row.type == "set" else NOT_UNIQUE
     findings = []
     for fact in asked:
@@ -814,7 +815,7 @@ def deal_party_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     «компания»), «С кем подписал соглашение ...?» has a second answer (a set misses a member).
     A person signs for an organization, so a person's deals are not read this way."""
     asked = asked_facts(row.type, getattr(row, "triples_text", None), items)
-    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    ends = {name_key(end) for a in asked for end in (a.given, a.sought)} | {name_key(i) for i in items}
     written_ends = {end for a in asked for end in (a.given, a.sought)} | set(items)
     findings = []
     for fact in asked:
@@ -873,7 +874,7 @@ def acquisition_findings(row, items: list[str], texts: GoldTexts) -> list[Findin
     группу банка» (by its name or by the class noun that stands for it in the article); «Кто купил
     X?» when X «вошла в группу» of another buyer."""
     asked = asked_facts(row.type, getattr(row, "triples_text", None), items)
-    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    ends = {name_key(end) for a in asked for end in (a.given, a.sought)} | {name_key(i) for i in items}
     findings = []
     for fact in asked:
         if not _BUYING & set(relation_words(fact.relation)[0]):
