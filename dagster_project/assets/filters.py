@@ -5,8 +5,6 @@ SkippedFilter, which marks every question 'skipped' with the reason. A skipped v
 counts as a pass and never drops a question.
 """
 
-from functools import partial
-
 import pandas as pd
 from dagster import AssetExecutionContext, MetadataValue, Output, ResourceParam, asset
 
@@ -15,7 +13,7 @@ from ..core.common.parses import ParseCache
 from ..core.filters import verdicts as core_filters
 from ..core.filters.entity_match import entity_match
 from ..core.filters.linter import lint
-from ..core.filters.ner_presence import article_entities, ner_presence
+from ..core.filters.ner_presence import ner_presence
 from ..core.filters.selection import combine_verdicts, funnel, normalized_question, select, selected_questions
 from ..core.filters.strategies import (
     VerdictFilter,
@@ -132,8 +130,7 @@ def qa_ner_presence(
     parses: ResourceParam[ParseCache],
 ) -> Output[pd.DataFrame]:
     threshold = benchmark.ner_match_threshold
-    entities_of = partial(article_entities, parse=parses.parse)
-    frame = ner_presence(qa_candidates, news_articles, threshold=threshold, entities_of=entities_of)
+    frame = ner_presence(qa_candidates, news_articles, threshold=threshold, entities_of=parses.entity_names)
     return Output(
         frame, metadata=verdict_metadata(frame, **strategy_metadata(ner_presence=ner_presence_description(threshold)))
     )

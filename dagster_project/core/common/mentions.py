@@ -16,7 +16,11 @@ def mention_score(name: str, text_key: str) -> float:
     Short names (abbreviations like "ВТУ") must match a whole lemma exactly; fuzzy matching
     would find them everywhere.
     """
-    name_key = lemma_key(name)
+    return key_mention_score(lemma_key(name), text_key)
+
+
+def key_mention_score(name_key: str, text_key: str) -> float:
+    """`mention_score` of a name by its lemma key, for a caller that scores one name against many texts."""
     if not name_key:
         return 0.0
     if len(name_key) <= 4:

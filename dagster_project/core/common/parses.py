@@ -11,6 +11,7 @@ the number of workers.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 import sys
@@ -54,7 +55,25 @@ class ParseCache:
         doc = parse_document(text, syntax=syntax)
         if path is not None:
             _write_atomically(path, zlib.compress(pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL), 1))
+            if syntax:  # the parse every stage reads: its entity names go beside it for the NER filter
+                _write_atomically(_names_path(path), json.dumps(entity_names(doc), ensure_ascii=False).encode())
         return doc
+
+    def entity_names(self, text: str) -> list[str]:
+        """`entity_names` of the text's parse, from a small file kept beside it: a reader of names
+        alone (the NER presence filter) loads no parse, which costs a hundred times more."""
+        path = self._path(text, True)
+        if path is not None and _names_path(path).exists():
+            try:
+                names = json.loads(_names_path(path).read_bytes())
+                if isinstance(names, list) and all(isinstance(name, str) for name in names):
+                    return names
+            except (OSError, ValueError):
+                pass  # a damaged entry is made again from the parse
+        names = entity_names(self.parse(text))
+        if path is not None:
+            _write_atomically(_names_path(path), json.dumps(names, ensure_ascii=False).encode())
+        return names
 
     def parse_to_keep(self, text: str, *, syntax: bool = True):
         """`parse`, slimmed for a reader that keeps a month of parses in memory and only reads them."""
@@ -69,6 +88,15 @@ class ParseCache:
             return None
         digest = hashlib.sha256(f"{PARSE_FORMAT}\0{int(syntax)}\0{text}".encode()).hexdigest()
         return self.root / digest[:2] / f"{digest}.pickle.z"
+
+
+def entity_names(doc) -> list[str]:
+    """The distinct normal forms of the named entities Natasha found in a parse, sorted."""
+    return sorted({span.normal or span.text for span in doc.spans})
+
+
+def _names_path(parse_path: Path) -> Path:
+    return parse_path.with_name(parse_path.name.replace(".pickle.z", ".names.json"))
 
 
 # One dict per distinct set of morphological features, shared by every token that has it.

@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..common.russian import lemma_key, lemmas, morph
 
@@ -54,18 +55,18 @@ def asked_facts(kind: str, triples_text: str | None, items: list[str]) -> list[A
     (the entity both facts share, which the question describes but does not name)."""
     facts = [[part.strip() for part in fact.split("|")] for fact in (json.loads(triples_text) if triples_text else [])]
     facts = [fact for fact in facts if len(fact) == 3]
-    answers = {lemma_key(item) for item in items}
+    answers = {name_key(item) for item in items}
     bridge: set[str] = set()
     if kind == "mh" and len(facts) == 2:
-        bridge = {lemma_key(facts[0][0]), lemma_key(facts[0][2])} & {lemma_key(facts[1][0]), lemma_key(facts[1][2])}
+        bridge = {name_key(facts[0][0]), name_key(facts[0][2])} & {name_key(facts[1][0]), name_key(facts[1][2])}
     elif kind not in {"simple", "set"}:
         return []
     asked = []
     for subject, relation, obj in facts:
-        sought = answers if answers & {lemma_key(subject), lemma_key(obj)} else bridge
-        if lemma_key(obj) in sought:
+        sought = answers if answers & {name_key(subject), name_key(obj)} else bridge
+        if name_key(obj) in sought:
             asked.append(Asked(subject, relation, obj, True))
-        elif lemma_key(subject) in sought:
+        elif name_key(subject) in sought:
             asked.append(Asked(obj, relation, subject, False))
     return asked
 
@@ -82,10 +83,22 @@ def question_tense(question: str, verb_lemma: str) -> str | None:
     """Pres or Past of the question's form of the relation's verb («возглавляет» is not
     «возглавлял»: a past state is a former one)."""
     for word in re.findall(r"\w+", question):
-        reading = morph().parse(word)[0]
+        reading = _likeliest(word)
         if reading.normal_form == verb_lemma:
             return "Pres" if "pres" in reading.tag else "Past" if "past" in reading.tag else None
     return None
+
+
+@lru_cache(maxsize=100_000)
+def name_key(name: str) -> str:
+    """`lemma_key` of a name or an answer, made once: every check of a question asks it again."""
+    return lemma_key(name)
+
+
+@lru_cache(maxsize=100_000)
+def _likeliest(word: str):
+    """pymorphy3's likeliest reading of a word, looked up once: the month's questions repeat their words."""
+    return morph().parse(word)[0]
 
 
 def _position(token_id: str) -> int:
@@ -209,10 +222,10 @@ def asked_class_noun(question: str, sought_is_answer: bool) -> str | None:
     («Какая компания ...»), before «, который» for an mh bridge («... в городе, который ...»)."""
     words = re.findall(r"[\w-]+|,", question)
     for i, word in enumerate(words[:-1]):
-        if sought_is_answer and morph().parse(word)[0].normal_form == "какой":
-            return morph().parse(words[i + 1])[0].normal_form
+        if sought_is_answer and _likeliest(word).normal_form == "какой":
+            return _likeliest(words[i + 1]).normal_form
         if not sought_is_answer and word == "," and words[i + 1].lower().startswith("котор") and i > 0:
-            return morph().parse(words[i - 1])[0].normal_form
+            return _likeliest(words[i - 1]).normal_form
     return None
 
 

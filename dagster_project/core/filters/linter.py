@@ -28,6 +28,7 @@ from .alternatives import (
     home_city_names,
     is_deal_paper,
     name_attachment,
+    name_key,
     question_tense,
     relation_words,
     said,
@@ -291,6 +292,16 @@ def _sentence_around(text: str, start: int, stop: int) -> str:
     return text[begin : min(ends) if ends else len(text)]
 
 
+@dataclass(frozen=True)
+class Body:
+    """An article's body as the parse tokenizes it (the headline left out), each token's lemma, and
+    where each lemma occurs, so a search for a name starts only at its first word."""
+
+    tokens: list
+    keys: list[str]
+    positions: dict[str, list[int]]
+
+
 class GoldTexts:
     """Lemmatized texts of the month, with the named entities Natasha finds in each (for types)."""
 
@@ -310,6 +321,8 @@ class GoldTexts:
         self._kinds_by_key: dict[str, list[str]] | None = None  # name key -> its types, mention by mention
         self._referents: dict[str, dict[str, Name]] = {}
         self._deals: dict[str, list[list[Name]]] = {}
+        self._bodies: dict[str, Body] = {}
+        self._joinings: dict[str, list[tuple[list[Name], list[Name]]]] = {}
 
     def __contains__(self, article_id: str) -> bool:
         return article_id in self._text
@@ -457,6 +470,25 @@ class GoldTexts:
             self._deals[article_id] = deals
         return self._deals[article_id]
 
+    def joinings(self, article_id: str) -> list[tuple[list[Name], list[Name]]]:
+        """(the names that joined, the names whose group they joined) of each «вошла в группу» of the
+        article, sentence by sentence (read once: every acquisition question of the month asks)."""
+        if article_id not in self._joinings:
+            sentences = self.document(article_id).sents
+            self._joinings[article_id] = [found for s in sentences for found in _joinings(article_id, s, self)]
+        return self._joinings[article_id]
+
+    def body(self, article_id: str) -> Body:
+        """The article's body tokens with their lemmas, indexed by lemma (built once per article)."""
+        if article_id not in self._bodies:
+            tokens = [t for sentence in self.document(article_id).sents[1:] for t in sentence.tokens]
+            keys = [lemma(t.text) for t in tokens]
+            positions: dict[str, list[int]] = {}
+            for i, key in enumerate(keys):
+                positions.setdefault(key, []).append(i)
+            self._bodies[article_id] = Body(tokens, keys, positions)
+        return self._bodies[article_id]
+
     def mentions(self, article_id: str, sentence, is_side: Callable[[Any], bool]) -> list[tuple[Name, Any]]:
         """The names of a sentence, and the class nouns that stand for a name of the article, each
         with the token it hangs on the sentence by, kept where `is_side` accepts that token."""
@@ -594,12 +626,14 @@ def _name_continues(item: str, article_id: str, texts: GoldTexts) -> bool | None
     its first mention in the body and may shorten it later. None when the body does not have it."""
     wanted = lemmas(item)
     # from the body: a headline shortens names, the first sentence of the body gives them in full
-    tokens = [t for sentence in texts.document(article_id).sents[1:] for t in sentence.tokens]
-    keys = [lemma(t.text) for t in tokens]
-    persons = [n for n in texts.names(article_id) if n.type == "PER"]
-    for i in range(len(tokens) - len(wanted)):
-        if keys[i : i + len(wanted)] == wanted:
-            following = tokens[i + len(wanted)]
+    body = texts.body(article_id)
+    last = len(body.tokens) - len(wanted)  # the name must have a token after it
+    for i in body.positions.get(wanted[0], []) if wanted else range(last):
+        if i >= last:
+            break
+        if body.keys[i : i + len(wanted)] == wanted:
+            following = body.tokens[i + len(wanted)]
+            persons = [n for n in texts.names(article_id) if n.type == "PER"]
             return (following.text[:1].isupper() and "gent" in cases_of(following.text)
                     and not any(n.start <= following.start < n.stop for n in persons))  # fmt: skip
     return None
@@ -759,7 +793,7 @@ def uniqueness_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     For a set, such a name is a missing member."""
     triples_text = getattr(row, "triples_text", None)
     asked = asked_facts(row.type, triples_text, items)
-    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    ends = {name_key(end) for a in asked for end in (a.given, a.sought)} | {name_key(i) for i in items}
     code = INCOMPLETE_SET if row.type == "set" else NOT_UNIQUE
     findings = []
     for fact in asked:
@@ -781,7 +815,7 @@ def deal_party_findings(row, items: list[str], texts: GoldTexts) -> list[Finding
     «компания»), «С кем подписал соглашение ...?» has a second answer (a set misses a member).
     A person signs for an organization, so a person's deals are not read this way."""
     asked = asked_facts(row.type, getattr(row, "triples_text", None), items)
-    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    ends = {name_key(end) for a in asked for end in (a.given, a.sought)} | {name_key(i) for i in items}
     written_ends = {end for a in asked for end in (a.given, a.sought)} | set(items)
     findings = []
     for fact in asked:
@@ -840,7 +874,7 @@ def acquisition_findings(row, items: list[str], texts: GoldTexts) -> list[Findin
     группу банка» (by its name or by the class noun that stands for it in the article); «Кто купил
     X?» when X «вошла в группу» of another buyer."""
     asked = asked_facts(row.type, getattr(row, "triples_text", None), items)
-    ends = {lemma_key(end) for a in asked for end in (a.given, a.sought)} | {lemma_key(i) for i in items}
+    ends = {name_key(end) for a in asked for end in (a.given, a.sought)} | {name_key(i) for i in items}
     findings = []
     for fact in asked:
         if not _BUYING & set(relation_words(fact.relation)[0]):
@@ -859,12 +893,11 @@ def acquisition_findings(row, items: list[str], texts: GoldTexts) -> list[Findin
 
 def _joined(article_id: str, given: str, ends: set[str], kinds: set[str], bought_sought: bool, texts: GoldTexts):
     """Names of `kinds` on the other side of «<bought> вошла в группу <buyer>» from `given`."""
-    for sentence in texts.document(article_id).sents:
-        for bought, buyers in _joinings(article_id, sentence, texts):
-            named, others = (buyers, bought) if bought_sought else (bought, buyers)
-            if any(_names_an_end(name.key, {given}) for name in named):
-                yield from (texts.text(article_id)[n.start : n.stop].strip("«»")
-                            for n in others if n.type in kinds and not _names_an_end(n.key, ends))  # fmt: skip
+    for bought, buyers in texts.joinings(article_id):
+        named, others = (buyers, bought) if bought_sought else (bought, buyers)
+        if any(_names_an_end(name.key, {given}) for name in named):
+            yield from (texts.text(article_id)[n.start : n.stop].strip("«»")
+                        for n in others if n.type in kinds and not _names_an_end(n.key, ends))  # fmt: skip
 
 
 def _joinings(article_id: str, sentence, texts: GoldTexts) -> Iterable[tuple[list[Name], list[Name]]]:

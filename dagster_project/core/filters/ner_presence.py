@@ -9,16 +9,15 @@ from typing import Any
 
 import pandas as pd
 
-from ..common.mentions import mention_score
-from ..common.parses import article_text
+from ..common.mentions import key_mention_score
+from ..common.parses import article_text, entity_names
 from ..common.russian import lemma_key, parse_document
 from .verdicts import FAIL, FILTER_COLUMNS, PASS
 
 
 def article_entities(text: str, parse: Callable[[str], Any] = parse_document) -> list[str]:
     """Normal forms of the named entities Natasha finds in a text (`parse`: a cached parse, where one is kept)."""
-    doc = parse(text)
-    return sorted({span.normal or span.text for span in doc.spans})
+    return entity_names(parse(text))
 
 
 def ner_presence(
@@ -32,6 +31,7 @@ def ner_presence(
     texts = map(article_text, articles["title"], articles["text"])
     text_by_id = dict(zip(articles["article_id"], texts, strict=True))
     cache: dict[str, list[str]] = {}
+    keys: dict[str, str] = {}  # entity -> its lemma key, made once: many questions share a source
     rows = []
     for row in qa.itertuples(index=False):
         entities: set[str] = set()
@@ -40,9 +40,10 @@ def ner_presence(
             if article_id in text_by_id:
                 if article_id not in cache:
                     cache[article_id] = entities_of(text_by_id[article_id])
+                    keys.update((e, lemma_key(e)) for e in cache[article_id] if e not in keys)
                 entities.update(cache[article_id])
         text_key = lemma_key(f"{row.question} {row.answer}")
-        found = sorted(e for e in entities if mention_score(e, text_key) >= threshold)
+        found = sorted(e for e in entities if key_mention_score(keys[e], text_key) >= threshold)
         if missing:
             verdict, reason = FAIL, f"source articles not found: {', '.join(missing)}"
         elif found:

@@ -144,3 +144,26 @@ def test_the_linter_gives_the_same_verdicts_on_slimmed_parses(tmp_path):
     })  # fmt: skip
     cache = ParseCache(tmp_path)
     pd.testing.assert_frame_equal(lint(qa, articles, parse=cache.parse_to_keep), lint(qa, articles, parse=cache.parse))
+
+
+def test_entity_names_come_from_beside_the_parse_without_loading_it(tmp_path, monkeypatch):
+    cache = ParseCache(tmp_path)
+    expected = article_entities(TEXT, parse=cache.parse)  # parses, and writes the names beside the parse
+    assert "Светлана Орлова" in expected
+
+    def no_parse(*args, **kwargs):
+        raise AssertionError("a reader of entity names loaded or made a parse")
+
+    monkeypatch.setattr(ParseCache, "parse", no_parse)
+    assert ParseCache(tmp_path).entity_names(TEXT) == expected
+
+
+def test_damaged_or_missing_entity_names_are_made_again_from_the_parse(tmp_path):
+    cache = ParseCache(tmp_path)
+    expected = article_entities(TEXT, parse=cache.parse)
+    (names,) = tmp_path.rglob("*.names.json")
+    names.write_text('{"not": "names"}')
+    assert cache.entity_names(TEXT) == expected
+    names.unlink()
+    assert cache.entity_names(TEXT) == expected and names.exists()
+    assert ParseCache(None).entity_names(TEXT) == expected  # no root: from a parse made on the spot
