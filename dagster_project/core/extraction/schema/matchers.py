@@ -76,7 +76,11 @@ from .matchers_lists import (
     GrantAwards,
     GrantHolderLists,
     Inverted,
+    PrizeLists,
     SidesOfSigning,
+    cut_list,
+    marked_list_items,
+    read_list,
     subunit_owner,
 )
 from .matchers_people import (
@@ -703,14 +707,19 @@ class Awards:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         won = SCHEMA["won"]
+        if cut_list(sentence):  # a piece of a list: PrizeLists reads it whole
+            return
         for verb in sentence.tokens:
             if verb.lemma not in AWARD_VERBS or verb.feats.get("Aspect") != "Perf" or verb.feats.get("Tense") == "Fut":
                 continue
             prize_heads = sentence.kids(verb, "obj", "nsubj:pass")
             laureate_heads = _laureate_heads(sentence, verb, prize_heads)
             prizes = [p for p in (argument(sentence, t, won.object_types) for t in prize_heads) if p]
-            for laureate in (argument(sentence, t, won.subject_types) for t in laureate_heads):
-                for prize in prizes if laureate is not None else []:
+            laureates = [argument(sentence, t, won.subject_types) for t in laureate_heads]
+            if None in laureates:  # «премии вручены A и двум студентам»: a set is never cut short
+                continue
+            for laureate in laureates:
+                for prize in prizes:
                     yield "won", laureate, prize
 
 
@@ -1132,9 +1141,10 @@ def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | Non
     """The laureates on the subject's side of the verb, one per item of the list; None when an item
     names no laureate or more than one."""
     subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
-    if not subjects:
+    opens_a_list = _colon_after(sentence, verb)
+    if not subjects and not opens_a_list:
         return None
-    if subjects[0].start > verb.start:  # «Лауреатами стали A, B и C.»: the list runs to the sentence's end
+    if opens_a_list or subjects[0].start > verb.start:  # «Лауреатами стали A, B и C.»: the list runs to the end
         region = [t for t in sentence.tokens if t.start > verb.stop]
     else:  # «A, B и C стали лауреатами»: from the list's first word
         listed = [t for s in sentence.conjuncts(subjects[0]) for t in sentence.subtree(s)] + subjects
@@ -1142,11 +1152,14 @@ def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | Non
         region = [t for t in sentence.tokens if first <= t.start and t.stop <= verb.start]
     while region and (region[0].id == title.id or _in_subtree(sentence, region[0], title)):
         region = region[1:]  # «признаны победителями конкурса «Х» A и B»: the title's own words lead
-    items = _list_items(region)
-    members = [_item_member(sentence, item) for item in items]
-    if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
-        return None  # an item read as another item's name («компании «А» и «Б»» -> А twice) is no item
-    return members
+    # an item read as another item's name («компании «А» и «Б»» -> А twice) is no item
+    return read_list(sentence, region, _item_member)
+
+
+def _colon_after(sentence: ParsedSentence, verb) -> bool:
+    """«Лауреатами стали: ...»: a colon right after the verb opens the list of its subjects."""
+    following = [t for t in sentence.tokens if t.start >= verb.stop][:1]
+    return bool(following) and following[0].text == ":"
 
 
 def _in_subtree(sentence: ParsedSentence, token, root) -> bool:
@@ -1158,25 +1171,11 @@ def _in_subtree(sentence: ParsedSentence, token, root) -> bool:
     return False
 
 
-def _list_items(region: list) -> list[list]:
+def _list_items(region: list, text: str = "") -> list[list]:
     """Split a list on commas, «и» and «а также» outside quotes and brackets; what follows a dash
-    up to the next comma («— за спектакль «Х»») says why, and is no item."""
-    items, current, depth, aside = [], [], 0, False
-    for token in region:
-        text = token.text
-        depth += {"«": 1, "(": 1, "»": -1, ")": -1}.get(text, 0)
-        if depth == 0 and text in {"—", "–"}:
-            aside = True
-        elif depth == 0 and (text == "," or token.lemma in {"и", "а"} and token.pos == "CCONJ"):
-            aside = False
-            if current:
-                items.append(current)
-            current = []
-        elif depth == 0 and text == ".":
-            break
-        elif not aside and not (token.lemma == "также" and not current):
-            current.append(token)
-    return items + ([current] if current else [])
+    up to the next comma («— за спектакль «Х»») says why, and is no item. `text`: the article's
+    text, whose line breaks and «;» split a list set out line by line."""
+    return [item for item, _, _ in marked_list_items(region, text)]
 
 
 def _item_member(sentence: ParsedSentence, item: list) -> Argument | None:
@@ -1319,16 +1318,13 @@ def _list_after(sentence: ParsedSentence, verb) -> list[Argument] | None:
     """The members listed after the verb to the sentence's end, one per item; None when the verb's
     subject stands before it or any item names no member or more than one."""
     subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
-    if not subjects or subjects[0].start < verb.start:
+    if not _colon_after(sentence, verb) and (not subjects or subjects[0].start < verb.start):
         return None
     region = [t for t in sentence.tokens if t.start > verb.stop and t.text != ":"]
     complement = {t.id for c in sentence.kids(verb, "obj", "obl", "xcomp") for t in sentence.subtree(c)}
     while region and region[0].id in complement:  # «приняли участие | A, B и C»
         region = region[1:]
-    members = [_item_member(sentence, item) for item in _list_items(region)]
-    if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
-        return None
-    return members
+    return read_list(sentence, region, _item_member)
 
 
 class Origins:
@@ -1493,6 +1489,7 @@ PATTERNS = (
     Staff(),
     StaffAppositions(),
     LaureateLists(),
+    PrizeLists(),
     MembershipLists(),
     ParticipantLists(),
     GrantAwards(),
