@@ -104,6 +104,7 @@ from .matchers_places import (
     settlement,
 )
 from .matchers_staff import STAFF_PATTERNS
+from .matchers_tenders import TenderSides
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
@@ -1539,4 +1540,6 @@ PATTERNS = (
     # events: presence, places, organizers and winners (matchers_events.py)
     *EVENT_PATTERNS,
     *PLACE_PATTERNS,
+    # procurement: the customer and the contractor of works (matchers_tenders.py)
+    TenderSides(),
 )
