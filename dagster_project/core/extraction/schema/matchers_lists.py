@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument, phrase_argument
-from .lexicon import CLASS_NOUNS, POSITION_NOUNS, PRIZE_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
+from .lexicon import (
+    CHIEF_STAFF_ROLES,
+    CLASS_NOUNS,
+    FEMININE_STAFF_ROLES,
+    MORE_STAFF_ROLES,
+    POSITION_NOUNS,
+    PRIZE_NOUNS,
+    STAFF_ROLES,
+    SUBUNIT_NOUNS,
+)
 from .matchers_people import _planned, finished
 from .relations import EVENT, ORGANIZATION, PERSON
 
@@ -19,6 +28,19 @@ _EVENTS = frozenset({EVENT})
 
 Fact = tuple[str, Argument, Argument]
 
+# Words that stand for a person's title in a list: posts, staff roles, degrees and callings
+# («доктор экономических наук, генеральный директор компании Олег Белов», «режиссёр Анна Котова»).
+TITLE_NOUNS = (
+    POSITION_NOUNS
+    | STAFF_ROLES
+    | CHIEF_STAFF_ROLES
+    | FEMININE_STAFF_ROLES
+    | MORE_STAFF_ROLES
+    | frozenset(
+        "доктор кандидат академик член-корреспондент член режиссёр режиссер писатель поэт художник композитор "
+        "дирижёр дирижер актёр актер актриса артист артистка журналист архитектор".split()
+    )
+)
 GRANT_NOUNS = frozenset({"грант", "субсидия"})
 # Who hands a grant: «фонд выделил гранты A и B», «министерство предоставило субсидии A и B».
 GRANTING_VERBS = frozenset({"выделить", "предоставить", "присудить", "вручить"})
@@ -149,23 +171,24 @@ _DASHES = frozenset({"—", "–"})
 _BULLETS = _DASHES | frozenset({"-", "•", "*", "·"})
 
 
-def marked_list_items(region: list, text: str = "") -> list[tuple[list, bool, bool]]:
-    """The items of a list, each as (words, gives_a_reason, starts_afresh). A list splits on commas,
-    «и», «а также», «;» and (given the article's `text`) line breaks, never inside quotes or brackets.
+def marked_list_items(region: list, text: str = "") -> list[tuple[list, bool, str]]:
+    """The items of a list, each as (words, gives_a_reason, opener). A list splits on commas, «и»,
+    «а также», «;» and (given the article's `text`) line breaks, never inside quotes or brackets.
     What follows a dash or a «за» after an item's words (« — за исследование течений») says why, and is
-    no part of the item: gives_a_reason. A «;» or a new line starts an item afresh; an item after a
-    reason's comma or «и» may be more of that reason («за исследование течений и льдов»)."""
-    items: list[tuple[list, bool, bool]] = []
+    no part of the item: gives_a_reason. The opener says what stood before the item: "fresh" (the
+    list's start, a «;», a new line), "comma" or "and"; an item after a reason's comma or «и» may be
+    more of that reason («за исследование течений и льдов»), one after a comma a title of a name."""
+    items: list[tuple[list, bool, str]] = []
     current: list = []
-    depth, aside, reasoned, afresh, previous = 0, False, False, True, None
+    depth, aside, reasoned, opener, previous = 0, False, False, _FRESH, None
 
-    def close(fresh_next: bool) -> None:
-        nonlocal current, aside, reasoned, afresh
+    def close(next_opener: str) -> None:
+        nonlocal current, aside, reasoned, opener
         if current:
-            items.append((current, reasoned, afresh))
-            afresh = fresh_next
-        else:
-            afresh = afresh or fresh_next
+            items.append((current, reasoned, opener))
+            opener = next_opener
+        else:  # «, и» or «;» and a new line: the strongest mark opens the next item
+            opener = min(opener, next_opener, key=_OPENERS.index)
         current, aside, reasoned = [], False, False
 
     for token in region:
@@ -173,7 +196,7 @@ def marked_list_items(region: list, text: str = "") -> list[tuple[list, bool, bo
         new_line = previous is not None and "\n" in text[previous.stop : token.start]
         previous = token
         if depth == 0 and new_line:
-            close(True)
+            close(_FRESH)
         if depth == 0 and not current and not aside and word in _BULLETS | {":"}:
             continue
         depth += {"«": 1, "(": 1, "»": -1, ")": -1}.get(word, 0)
@@ -183,17 +206,23 @@ def marked_list_items(region: list, text: str = "") -> list[tuple[list, bool, bo
         elif word in _DASHES or (token.lemma == "за" and token.pos == "ADP" and current):
             aside = reasoned = True
         elif word == ";":
-            close(True)
-        elif word == "," or token.lemma in {"и", "а"} and token.pos == "CCONJ":
-            close(False)
+            close(_FRESH)
+        elif word == ",":
+            close(_COMMA)
+        elif token.lemma in {"и", "а"} and token.pos == "CCONJ":
+            close(_AND)
         elif word == "." and not text[token.stop :].lstrip(" \t").startswith("\n"):
             break
         elif word == ".":
-            close(True)  # «- A — за X.» and the next line: the list goes on
+            close(_FRESH)  # «- A — за X.» and the next line: the list goes on
         elif not aside and word != ":" and not (token.lemma == "также" and not current):
             current.append(token)
-    close(False)
+    close(_COMMA)
     return items
+
+
+_FRESH, _AND, _COMMA = "fresh", "and", "comma"
+_OPENERS = (_FRESH, _AND, _COMMA)
 
 
 def read_list(sentence: ParsedSentence, region: list, member, case: str = "Nom") -> list[Argument] | None:
@@ -204,18 +233,48 @@ def read_list(sentence: ParsedSentence, region: list, member, case: str = "Nom")
     parts = list_sentences(sentence, region)
     if parts is None:
         return None
+    items = [(part, *item) for part, words in parts for item in marked_list_items(words, part.article.text)]
     members: list = []
     reasoned = False
-    for part, words_of_part in parts:
-        for words, gives_a_reason, afresh in marked_list_items(words_of_part, part.article.text):
-            found = member(part, words)
-            if found is None and reasoned and not afresh and _more_of_the_reason(part, words, gives_a_reason, case):
-                continue
-            members.append(found)
-            reasoned = gives_a_reason
+    for index, (part, words, gives_a_reason, opener) in enumerate(items):
+        found = member(part, words)
+        if found is None and reasoned and opener != _FRESH and _more_of_the_reason(part, words, gives_a_reason, case):
+            continue
+        if found is None and _title_of_a_neighbour(items, index, members, member, case):
+            continue
+        members.append(found)
+        reasoned = gives_a_reason
     if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
         return None
     return members
+
+
+def _title_of_a_neighbour(items: list, index: int, members: list, member, case: str) -> bool:
+    """«Анна Котова, старший научный сотрудник института «Х»», «доктор наук, директор компании Олег
+    Белов»: a title with no name, parted by a comma from the named person next to it, is that
+    person's title, no member of its own (after «и» or «;» it would be one, and names nobody)."""
+    part, words, _, opener = items[index]
+    if not _title_only(part, words, case):
+        return False
+    after_a_person = opener == _COMMA and bool(members) and getattr(members[-1], "type", "") == PERSON
+    if after_a_person:
+        return True
+    if index + 1 >= len(items) or items[index + 1][3] != _COMMA:
+        return False
+    next_part, next_words, _, _ = items[index + 1]
+    following = member(next_part, next_words)
+    return following is not None and following.type == PERSON
+
+
+def _title_only(sentence: ParsedSentence, words: list, case: str) -> bool:
+    """A role or a degree in the list's case, with no name of a person and no verb of a clause."""
+    nouns = [t for t in words if t.pos in {"NOUN", "PROPN"}]
+    if not nouns or nouns[0].lemma not in TITLE_NOUNS or nouns[0].feats.get("Case") != case:
+        return False
+    if any(t.pos in {"VERB", "AUX"} for t in words):
+        return False
+    spans = [sentence.article.span_of.get(t.id) for t in words]
+    return not any(s is not None and s.type == "PER" for s in spans)
 
 
 # The longest list read across sentences; a longer run is no list a reader could check.
@@ -363,8 +422,8 @@ def _dative_member(sentence: ParsedSentence, words: list) -> Argument | None:
     organization headed by the item's first noun in the dative («театру «Маяк»»)."""
     spans = {id(s): s for t in words for s in [sentence.article.span_of.get(t.id)] if s is not None and s.type == "PER"}
     names = [s for s in spans.values() if s.tokens[0].feats.get("Case") == "Dat"]
-    if len(names) != len(spans) or len(names) > 1:
-        return None
+    if len(names) > 1 or any(s.tokens[0].feats.get("Case") == "Nom" for s in spans.values()):
+        return None  # a genitive name is an owner («института имени Павла Бажова»), a nominative another member
     if names:
         found = argument(sentence, names[0].tokens[0], frozenset({PERSON}))
         return found if found is not None and found.type == PERSON else None
