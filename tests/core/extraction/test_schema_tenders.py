@@ -57,3 +57,32 @@ def test_customer_and_contractor_have_a_contract(text):
 )
 def test_no_contract_without_a_clear_pair(text):
     assert not _contracts(text)
+
+
+@pytest.mark.parametrize(
+    "text, applicants",
+    [
+        (
+            "Заявки на участие в конкурсе «Умный город» подали стартапы «Луч», «Кварта» и компания «Ладья».",
+            ("Луч", "Кварта", "Ладья"),
+        ),
+        ("Компании «Луч» и «Кварта» подали заявки на конкурс «Умный город».", ("Луч", "Кварта")),
+    ],
+)
+def test_who_applied_to_a_named_contest_took_part_in_it(text, applicants):
+    found = {(s, o) for s, r, o in facts(text) if r == "took_part_in"}
+    assert found == {(a, "Умный город") for a in applicants}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Заявки на участие в конкурсе «Умный город» подадут стартапы «Луч» и «Кварта».",
+        "Заявки на конкурс «Умный город» подали стартап «Луч», двое студентов и компания «Ладья».",
+        "Стартап «Луч» не подал заявку на конкурс «Умный город».",
+        # an unnamed auction is no event a question can name
+        "Заявки на участие в аукционе на ремонт моста подали компании «Луч» и «Кварта».",
+    ],
+)
+def test_applications_not_handed_in_or_not_listed_whole_give_nothing(text):
+    assert not {f for f in facts(text) if f[1] == "took_part_in"}

@@ -73,6 +73,7 @@ from .matchers_business import (
 from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
+    Applicants,
     GrantAwards,
     GrantHolderLists,
     Inverted,
@@ -1491,6 +1492,7 @@ PATTERNS = (
     StaffAppositions(),
     LaureateLists(),
     PrizeLists(),
+    Applicants(),
     MembershipLists(),
     ParticipantLists(),
     GrantAwards(),

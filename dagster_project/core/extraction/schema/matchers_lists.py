@@ -21,7 +21,7 @@ from .lexicon import (
     STAFF_ROLES,
     SUBUNIT_NOUNS,
 )
-from .matchers_people import _planned, finished
+from .matchers_people import _planned, finished, finished_verbs
 from .relations import EVENT, ORGANIZATION, PERSON
 
 _EVENTS = frozenset({EVENT})
@@ -431,6 +431,43 @@ def _dative_member(sentence: ParsedSentence, words: list) -> Argument | None:
     if not nouns or nouns[0].feats.get("Case") != "Dat" or sentence.preposition(nouns[0]):
         return None
     return argument(sentence, nouns[0], frozenset({ORGANIZATION}))
+
+
+class Applicants:
+    """«Заявки на участие в конкурсе «Умный город» подали стартапы «Луч», «Кварта» и компания «Ладья»»,
+    «Компании «Луч» и «Кварта» подали заявки на конкурс «Умный город»» -> took_part_in(each, contest):
+    who applied to a named contest took part in it. An application handed in already («подадут» is a
+    plan), never negated, and every item of the list one named person or organization."""
+
+    triggers = frozenset({"заявка"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _says_partial
+        from .matchers_events import _subjects
+
+        if _says_partial(sentence) or _planned(sentence):
+            return
+        for verb in finished_verbs(sentence, {"подать"}):
+            applications = [a for a in sentence.kids(verb, "obj") if a.lemma == "заявка"]
+            contests = {e.normal: e for a in applications for e in _contests_applied_to(sentence, a)}
+            if len(contests) != 1:
+                continue
+            contest = next(iter(contests.values()))
+            for applicant in _subjects(sentence, verb) or []:
+                if applicant.normal != contest.normal:
+                    yield "took_part_in", applicant, contest
+
+
+def _contests_applied_to(sentence: ParsedSentence, application) -> list[Argument]:
+    """The named events of «заявка на конкурс «Х»» and «заявка на участие в конкурсе «Х»»."""
+    heads = [c for c in sentence.kids(application, "nmod") if sentence.preposition(c) == "на"]
+    heads = [
+        h
+        for c in heads
+        for h in ([c] if c.lemma != "участие" else sentence.kids(c, "nmod"))
+        if sentence.preposition(h) in {"на", "в"}
+    ]
+    return [e for e in (argument(sentence, h, _EVENTS) for h in heads) if e is not None]
 
 
 class Inverted:
