@@ -118,3 +118,12 @@ def test_titles_next_to_a_name_across_a_comma_are_no_members():
     # a name in the genitive is an owner («института имени Павла Бажова»), not a laureate
     owner = "Премия «Полярная звезда» присуждена директору института имени Павла Бажова Анне Котовой."
     assert _won(owner) == {("Анна Котова", PRIZE)}
+
+
+def test_a_bare_prize_is_the_one_the_lead_named():
+    lead = "Объявлены лауреаты премии «Полярная звезда». Премия присуждена Анне Котовой и Олегу Белову."
+    assert _won(lead) == {("Анна Котова", PRIZE), ("Олег Белов", PRIZE)}
+    # a bonus is no prize the lead named, and a lead with two prizes names no one
+    assert not _won("Объявлены лауреаты премии «Полярная звезда». Денежную премию получила Анна Котова.")
+    two = "Объявлены лауреаты премий «Полярная звезда» и «Северное сияние». Премия присуждена Анне Котовой."
+    assert not _won(two)

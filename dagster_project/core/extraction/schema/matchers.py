@@ -1128,15 +1128,31 @@ def _prize(sentence: ParsedSentence, title) -> Argument | None:
         found = argument(sentence, owner, events)
         if found is not None or owner.lemma not in _PRIZE_NOUNS:
             return found
-    kinds = {o.lemma for o in owners} or _PRIZE_NOUNS
+    return earlier_prize(sentence, {o.lemma for o in owners} or _PRIZE_NOUNS)
+
+
+def earlier_prize(sentence: ParsedSentence, kinds) -> Argument | None:
+    """The one prize or contest of these kinds («премия», «конкурс») named in the two sentences before."""
+    events = frozenset({EVENT})
     named = {}
     for sent in sentence.article.sentences[max(0, sentence.index - 2) : sentence.index]:
         earlier = ParsedSentence(sent, sentence.article)
         for token in earlier.tokens:
             found = argument(earlier, token, events) if token.lemma in kinds else None
+            if found is not None and _more_names_after(earlier, token, found):
+                return None  # «премий «Х» и «Y»»: which one is meant is not said
             if found is not None:
                 named[found.normal] = found
     return next(iter(named.values())) if len(named) == 1 else None
+
+
+_ANOTHER_QUOTED_NAME = re.compile(r"\s*(?:,|и)\s*«")
+
+
+def _more_names_after(sentence: ParsedSentence, token, found: Argument) -> bool:
+    text = sentence.article.text
+    written = text.find(found.text, token.start)
+    return written >= 0 and _ANOTHER_QUOTED_NAME.match(text, written + len(found.text)) is not None
 
 
 def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | None:

@@ -375,7 +375,7 @@ class PrizeLists:
     triggers = frozenset(_PRIZE_VERBS)
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        from .matchers import _item_member, _says_partial
+        from .matchers import _item_member, _says_partial, earlier_prize
 
         if _says_partial(sentence) or _planned(sentence):
             return
@@ -392,6 +392,10 @@ class PrizeLists:
                 and (c.lemma in PRIZE_NOUNS or verb.lemma != "получить")
             ]
             named = [(c, e) for c in prizes for e in [argument(sentence, c, _EVENTS)] if e is not None]
+            if not named and len(prizes) == 1 and _bare_prize(sentence, prizes[0]):
+                # «Объявлены лауреаты премии «Х». ... Премия присуждена Анне Котовой»: the lead's prize
+                earlier = earlier_prize(sentence, {prizes[0].lemma})
+                named = [(prizes[0], earlier)] if earlier is not None else []
             if len(named) != 1:
                 continue
             head, prize = named[0]
@@ -403,6 +407,12 @@ class PrizeLists:
             for laureate in read_list(sentence, region, member, laureate_case) or []:
                 if laureate.normal != prize.normal:
                     yield "won", laureate, prize
+
+
+def _bare_prize(sentence: ParsedSentence, noun) -> bool:
+    """«премия», «награда» with no word of its own: a «денежная премия» or a «премия за год» is a
+    bonus or another prize, not the one the article named."""
+    return noun.lemma in {"премия", "награда"} and not sentence.kids(noun, "amod", "nmod", "det", "appos")
 
 
 def _given(sentence: ParsedSentence, verb) -> bool:
