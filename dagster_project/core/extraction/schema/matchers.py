@@ -80,6 +80,7 @@ from .matchers_lists import (
     PrizeLists,
     SidesOfSigning,
     cut_list,
+    in_nominations,
     marked_list_items,
     read_list,
     subunit_owner,
@@ -1096,6 +1097,8 @@ class LaureateLists:
     triggers = frozenset({"лауреат", "победитель", "обладатель"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if in_nominations(sentence):  # the winners of one nomination are not all the prize's
+            return
         for title in sentence.tokens:
             verb = sentence.head(title)
             if title.lemma not in self.triggers or title.feats.get("Case") != "Ins" or not _declares(verb):

@@ -138,7 +138,7 @@ class AnnouncedLaureates:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         from .matchers import _declares, _list_members
 
-        if sentence.index == 0:
+        if sentence.index == 0 or in_nominations(sentence):
             return
         for pronoun in sentence.tokens:
             verb = sentence.head(pronoun)
@@ -377,7 +377,7 @@ class PrizeLists:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         from .matchers import _item_member, _says_partial, earlier_prize
 
-        if _says_partial(sentence) or _planned(sentence):
+        if _says_partial(sentence) or _planned(sentence) or in_nominations(sentence):
             return
         for verb in sentence.tokens:
             cases = _PRIZE_VERBS.get(verb.lemma)
@@ -407,6 +407,15 @@ class PrizeLists:
             for laureate in read_list(sentence, region, member, laureate_case) or []:
                 if laureate.normal != prize.normal:
                     yield "won", laureate, prize
+
+
+def in_nominations(sentence: ParsedSentence) -> bool:
+    """The article gives its prize or contest in nominations («победителем в номинации «Х» стала ...»):
+    each list names the winners of one nomination, never all who won the prize."""
+    return any(t.lemma in _NOMINATION_NOUNS for sent in sentence.article.sentences for t in sent.tokens)
+
+
+_NOMINATION_NOUNS = frozenset({"номинация"})
 
 
 def _bare_prize(sentence: ParsedSentence, noun) -> bool:
