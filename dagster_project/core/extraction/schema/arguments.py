@@ -676,9 +676,25 @@ def _span_normal(span: EntitySpan, tokens: list, kind: str) -> str:
     # a surname takes the gender of the first name before it: the tagger reads «(Анну) Котову» as masculine
     gender = tokens[0].feats.get("Gender")
     return " ".join(
-        _surname_nominative(w, {**t.feats, "Gender": gender or t.feats.get("Gender")})
+        _first_name_nominative(_surname_nominative(w, {**t.feats, "Gender": gender or t.feats.get("Gender")}), t)
         for w, t in zip(words, tokens, strict=True)
     )
+
+
+def _first_name_nominative(word: str, token) -> str:
+    """«(премия присуждена) Анне Котовой» -> «Анна»: the dictionary knows «Анне» as an indeclinable
+    name of its own, so a dative or locative «-е» left as written is undone when the name in «-а»
+    declines to it."""
+    if token.feats.get("Case") not in {"Dat", "Loc"} or word != token.text or not word.endswith("е"):
+        return word
+    candidate = word[:-1] + "а"
+    for parsed in morph().parse(candidate)[:3]:
+        if "Name" in parsed.tag and "nomn" in parsed.tag:
+            case = "datv" if token.feats["Case"] == "Dat" else "loct"
+            inflected = parsed.inflect({case})
+            if inflected is not None and inflected.word == word.lower():
+                return candidate
+    return word
 
 
 def phrase_argument(

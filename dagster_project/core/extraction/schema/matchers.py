@@ -74,10 +74,16 @@ from .matchers_careers import CAREER_PATTERNS
 from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
+    Applicants,
     GrantAwards,
     GrantHolderLists,
     Inverted,
+    PrizeLists,
     SidesOfSigning,
+    cut_list,
+    in_nominations,
+    marked_list_items,
+    read_list,
     subunit_owner,
 )
 from .matchers_people import (
@@ -102,6 +108,7 @@ from .matchers_places import (
     settlement,
 )
 from .matchers_staff import STAFF_PATTERNS
+from .matchers_tenders import TenderSides
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
 RELATIVE_PRONOUNS = frozenset({"который", "что", "кто", "где", "чей"})
@@ -708,14 +715,19 @@ class Awards:
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         won = SCHEMA["won"]
+        if cut_list(sentence):  # a piece of a list: PrizeLists reads it whole
+            return
         for verb in sentence.tokens:
             if verb.lemma not in AWARD_VERBS or verb.feats.get("Aspect") != "Perf" or verb.feats.get("Tense") == "Fut":
                 continue
             prize_heads = sentence.kids(verb, "obj", "nsubj:pass")
             laureate_heads = _laureate_heads(sentence, verb, prize_heads)
             prizes = [p for p in (argument(sentence, t, won.object_types) for t in prize_heads) if p]
-            for laureate in (argument(sentence, t, won.subject_types) for t in laureate_heads):
-                for prize in prizes if laureate is not None else []:
+            laureates = [argument(sentence, t, won.subject_types) for t in laureate_heads]
+            if None in laureates:  # «премии вручены A и двум студентам»: a set is never cut short
+                continue
+            for laureate in laureates:
+                for prize in prizes:
                     yield "won", laureate, prize
 
 
@@ -1090,6 +1102,8 @@ class LaureateLists:
     triggers = frozenset({"лауреат", "победитель", "обладатель"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if in_nominations(sentence):  # the winners of one nomination are not all the prize's
+            return
         for title in sentence.tokens:
             verb = sentence.head(title)
             if title.lemma not in self.triggers or title.feats.get("Case") != "Ins" or not _declares(verb):
@@ -1122,24 +1136,41 @@ def _prize(sentence: ParsedSentence, title) -> Argument | None:
         found = argument(sentence, owner, events)
         if found is not None or owner.lemma not in _PRIZE_NOUNS:
             return found
-    kinds = {o.lemma for o in owners} or _PRIZE_NOUNS
+    return earlier_prize(sentence, {o.lemma for o in owners} or _PRIZE_NOUNS)
+
+
+def earlier_prize(sentence: ParsedSentence, kinds) -> Argument | None:
+    """The one prize or contest of these kinds («премия», «конкурс») named in the two sentences before."""
+    events = frozenset({EVENT})
     named = {}
     for sent in sentence.article.sentences[max(0, sentence.index - 2) : sentence.index]:
         earlier = ParsedSentence(sent, sentence.article)
         for token in earlier.tokens:
             found = argument(earlier, token, events) if token.lemma in kinds else None
+            if found is not None and _more_names_after(earlier, token, found):
+                return None  # «премий «Х» и «Y»»: which one is meant is not said
             if found is not None:
                 named[found.normal] = found
     return next(iter(named.values())) if len(named) == 1 else None
+
+
+_ANOTHER_QUOTED_NAME = re.compile(r"\s*(?:,|и)\s*«")
+
+
+def _more_names_after(sentence: ParsedSentence, token, found: Argument) -> bool:
+    text = sentence.article.text
+    written = text.find(found.text, token.start)
+    return written >= 0 and _ANOTHER_QUOTED_NAME.match(text, written + len(found.text)) is not None
 
 
 def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | None:
     """The laureates on the subject's side of the verb, one per item of the list; None when an item
     names no laureate or more than one."""
     subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
-    if not subjects:
+    opens_a_list = _colon_after(sentence, verb)
+    if not subjects and not opens_a_list:
         return None
-    if subjects[0].start > verb.start:  # «Лауреатами стали A, B и C.»: the list runs to the sentence's end
+    if opens_a_list or subjects[0].start > verb.start:  # «Лауреатами стали A, B и C.»: the list runs to the end
         region = [t for t in sentence.tokens if t.start > verb.stop]
     else:  # «A, B и C стали лауреатами»: from the list's first word
         listed = [t for s in sentence.conjuncts(subjects[0]) for t in sentence.subtree(s)] + subjects
@@ -1147,11 +1178,14 @@ def _list_members(sentence: ParsedSentence, verb, title) -> list[Argument] | Non
         region = [t for t in sentence.tokens if first <= t.start and t.stop <= verb.start]
     while region and (region[0].id == title.id or _in_subtree(sentence, region[0], title)):
         region = region[1:]  # «признаны победителями конкурса «Х» A и B»: the title's own words lead
-    items = _list_items(region)
-    members = [_item_member(sentence, item) for item in items]
-    if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
-        return None  # an item read as another item's name («компании «А» и «Б»» -> А twice) is no item
-    return members
+    # an item read as another item's name («компании «А» и «Б»» -> А twice) is no item
+    return read_list(sentence, region, _item_member)
+
+
+def _colon_after(sentence: ParsedSentence, verb) -> bool:
+    """«Лауреатами стали: ...»: a colon right after the verb opens the list of its subjects."""
+    following = [t for t in sentence.tokens if t.start >= verb.stop][:1]
+    return bool(following) and following[0].text == ":"
 
 
 def _in_subtree(sentence: ParsedSentence, token, root) -> bool:
@@ -1163,25 +1197,11 @@ def _in_subtree(sentence: ParsedSentence, token, root) -> bool:
     return False
 
 
-def _list_items(region: list) -> list[list]:
+def _list_items(region: list, text: str = "") -> list[list]:
     """Split a list on commas, «и» and «а также» outside quotes and brackets; what follows a dash
-    up to the next comma («— за спектакль «Х»») says why, and is no item."""
-    items, current, depth, aside = [], [], 0, False
-    for token in region:
-        text = token.text
-        depth += {"«": 1, "(": 1, "»": -1, ")": -1}.get(text, 0)
-        if depth == 0 and text in {"—", "–"}:
-            aside = True
-        elif depth == 0 and (text == "," or token.lemma in {"и", "а"} and token.pos == "CCONJ"):
-            aside = False
-            if current:
-                items.append(current)
-            current = []
-        elif depth == 0 and text == ".":
-            break
-        elif not aside and not (token.lemma == "также" and not current):
-            current.append(token)
-    return items + ([current] if current else [])
+    up to the next comma («— за спектакль «Х»») says why, and is no item. `text`: the article's
+    text, whose line breaks and «;» split a list set out line by line."""
+    return [item for item, _, _ in marked_list_items(region, text)]
 
 
 def _item_member(sentence: ParsedSentence, item: list) -> Argument | None:
@@ -1324,16 +1344,13 @@ def _list_after(sentence: ParsedSentence, verb) -> list[Argument] | None:
     """The members listed after the verb to the sentence's end, one per item; None when the verb's
     subject stands before it or any item names no member or more than one."""
     subjects = sentence.kids(verb, "nsubj", "nsubj:pass")
-    if not subjects or subjects[0].start < verb.start:
+    if not _colon_after(sentence, verb) and (not subjects or subjects[0].start < verb.start):
         return None
     region = [t for t in sentence.tokens if t.start > verb.stop and t.text != ":"]
     complement = {t.id for c in sentence.kids(verb, "obj", "obl", "xcomp") for t in sentence.subtree(c)}
     while region and region[0].id in complement:  # «приняли участие | A, B и C»
         region = region[1:]
-    members = [_item_member(sentence, item) for item in _list_items(region)]
-    if not members or any(m is None for m in members) or len({m.normal for m in members}) < len(members):
-        return None
-    return members
+    return read_list(sentence, region, _item_member)
 
 
 class Origins:
@@ -1498,6 +1515,8 @@ PATTERNS = (
     Staff(),
     StaffAppositions(),
     LaureateLists(),
+    PrizeLists(),
+    Applicants(),
     MembershipLists(),
     ParticipantLists(),
     GrantAwards(),
@@ -1548,4 +1567,6 @@ PATTERNS = (
     # events: presence, places, organizers and winners (matchers_events.py)
     *EVENT_PATTERNS,
     *PLACE_PATTERNS,
+    # procurement: the customer and the contractor of works (matchers_tenders.py)
+    TenderSides(),
 )

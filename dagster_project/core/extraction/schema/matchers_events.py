@@ -458,7 +458,9 @@ class Honours:
     triggers = frozenset({"наградить", "удостоить"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        if _planned(sentence):
+        from .matchers_lists import cut_list
+
+        if _planned(sentence) or cut_list(sentence):
             return
         for verb in sentence.tokens:
             if verb.lemma not in self.triggers or sentence.negated(verb) or not _past(sentence, verb):
@@ -473,6 +475,8 @@ class Honours:
             ]
             passive = verb.feats.get("Voice") == "Pass" or verb.feats.get("VerbForm") == "Part"
             laureate_heads = sentence.kids(verb, "nsubj:pass", "nsubj") if passive else sentence.kids(verb, "obj")
+            if passive:  # «награждены A, B и C»: a list after the verb is PrizeLists', read whole
+                laureate_heads = [h for h in laureate_heads if h.start < verb.start]
             laureates = [argument(sentence, t, AGENTS) for h in laureate_heads for t in sentence.conjuncts(h)]
             if not prizes or not laureates or any(a is None for a in laureates):
                 continue
