@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 import razdel
 
@@ -38,6 +39,7 @@ class BM25Baseline:
 
     def __post_init__(self):
         self.ids = [int(i) for i in self.texts["id"]]
+        self._id_array = np.array(self.ids, dtype=np.int64)
         self._text_of = {int(i): str(t) for i, t in zip(self.texts["id"], self.texts["text"], strict=True)}
         # Cut into sentences only when a question reads the text: few texts are among the top ones.
         self._sentences: dict[int, list[tuple[str, set[str]]]] = {}
@@ -51,8 +53,10 @@ class BM25Baseline:
         if not query:
             return []
         scores = self.bm25.get_scores(query)
-        ranked = sorted(self.bm25.positive(scores), key=lambda i: (-scores[i], self.ids[i]))
-        return [self.ids[i] for i in ranked[: self.top_k]]
+        positive = np.flatnonzero(scores > 0)
+        # best score first, ties by id; lexsort is stable, as sorted() was
+        ranked = positive[np.lexsort((self._id_array[positive], -scores[positive]))]
+        return [self.ids[i] for i in ranked[: self.top_k].tolist()]
 
     def answer(self, question: str, found: list[int]) -> str:
         query = set(content_lemmas(question))
