@@ -175,7 +175,7 @@ class _Month:
         chunks = self.index.chunks
         if forms:  # only chunks whose vocabulary can name every item are read, in month order
             candidates = set.intersection(*(self.index.may_mention(f) for f in forms))
-            chunks = [chunks[i] for i in sorted(self.index.position[chunk_id] for chunk_id in candidates)]
+            chunks = [chunks[i] for i in sorted(position[chunk_id] for chunk_id in candidates)]
         found = [c for c in chunks if all(c.mentions(f) for f in forms)]
         return sorted(found, key=lambda c: (c.article_id not in question.article_ids,
                                             -ranking.score(position[c.chunk_id]), c.chunk_id))  # fmt: skip

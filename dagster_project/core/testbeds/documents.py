@@ -84,10 +84,11 @@ def content_lemmas(text: str, cuts: list[Span] | None = None) -> list[str]:
 
 @dataclass(frozen=True, eq=False)
 class Ranking:
-    """A question's BM25 ranking of the month's chunks, kept as positions in the index: most
-    chunks score above zero, and a caller reads only the first few of them or a few scores."""
+    """A question's BM25 ranking of the month's chunks, kept as arrays of positions in the index
+    (a few bytes a chunk): most chunks score above zero, and a caller reads only the first few of
+    them or a few scores."""
 
-    order: list[int]  # positions of the chunks with a positive score, best first
+    order: np.ndarray  # positions of the chunks with a positive score, best first
     scores: np.ndarray = field(repr=False)  # the score of every chunk, by position
 
     def score(self, position: int) -> float:
@@ -124,8 +125,8 @@ class ChunkIndex:
         """The chunks with a positive score, best first (ties by chunk id, so the order is stable)."""
         query = content_lemmas(question)
         if not query or self._bm25 is None:
-            return Ranking([], np.zeros(len(self.chunks)))
+            return Ranking(np.zeros(0, dtype=np.int64), np.zeros(len(self.chunks)))
         scores = self._bm25.get_scores(query)
         positive = np.flatnonzero(scores > 0)
         order = positive[np.lexsort((self._id_order[positive], -scores[positive]))]  # stable, like sorted()
-        return Ranking(order.tolist(), scores)
+        return Ranking(order, scores)
