@@ -24,12 +24,7 @@ from ..core.release.hub.base import Hub, ReleaseNotFoundError
 from ..core.release.tables import month_key
 from ..core.scoring.testbeds import extractive_replies, score_testbeds, summary_rows, write_testbed_scores
 from ..core.testbeds.build import build_testbeds
-from ..core.testbeds.checks import (
-    counterfactual_problems,
-    negative_document_problems,
-    private_testbed_problems,
-    public_testbed_problems,
-)
+from ..core.testbeds.checks import public_testbed_problems, soundness_problems
 from ..core.testbeds.tables import build_testbed_tables
 from ..partitions import monthly_partitions
 from ..resources import ReleaseKey, ScoringSettings, StorageResource, TestbedSettings
@@ -154,11 +149,7 @@ def public_testbeds_do_not_leak(
 def testbed_documents_are_sound(
     private_testbeds: pd.DataFrame, public_testbeds: pd.DataFrame, private_qa: pd.DataFrame
 ) -> AssetCheckResult:
-    problems = (
-        private_testbed_problems(public_testbeds, private_testbeds, private_qa)
-        + negative_document_problems(public_testbeds, private_testbeds, private_qa)
-        + counterfactual_problems(public_testbeds, private_testbeds)
-    )
+    problems = soundness_problems(public_testbeds, private_testbeds, private_qa)
     return check_result(problems, "testbed documents")
 
 

@@ -57,7 +57,7 @@ def _leaks_in_cell(
     leaked_id = ids.first_in(value)
     if leaked_id:
         leaks.append(f"contains private id {leaked_id}")
-    found_urls = [canonical_url(match) for match in _URL_LIKE_RE.findall(value)]
+    found_urls = [canonical_url(match) for match in _url_likes(value)]
     if any(url in url_keys for url in found_urls) or (question and _URL_RE.search(value)):
         leaks.append("contains a URL")
     if question and answer_keys and lemma_tuple(value) in answer_keys:
@@ -70,6 +70,15 @@ def _leaks_in_cell(
 _URL_LIKE_RE = re.compile(
     r"(?:https?://)?(?:www\.)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:[/?#][^\s<>\"'«»]*)?", re.IGNORECASE
 )
+
+# Every address _URL_LIKE_RE finds has a dot before two or more Latin letters (its top-level
+# domain). Searching for that alone is a linear scan; most public cells have none, and for them
+# _URL_LIKE_RE, which backtracks through every word of a long text, need not run.
+_DOMAIN_END_RE = re.compile(r"\.[a-z]{2,}", re.IGNORECASE)
+
+
+def _url_likes(text: str) -> list[str]:
+    return _URL_LIKE_RE.findall(text) if _DOMAIN_END_RE.search(text) else []
 
 
 def canonical_url(url: str) -> str:

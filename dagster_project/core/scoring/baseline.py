@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 import razdel
 
@@ -38,11 +39,10 @@ class BM25Baseline:
 
     def __post_init__(self):
         self.ids = [int(i) for i in self.texts["id"]]
-        self.sentences = {
-            int(i): [s.text for s in razdel.sentenize(str(t))]
-            for i, t in zip(self.texts["id"], self.texts["text"], strict=True)
-        }
-        self.sentence_lemmas = {i: [set(content_lemmas(s)) for s in sents] for i, sents in self.sentences.items()}
+        self._id_array = np.array(self.ids, dtype=np.int64)
+        self._text_of = {int(i): str(t) for i, t in zip(self.texts["id"], self.texts["text"], strict=True)}
+        # Cut into sentences only when a question reads the text: few texts are among the top ones.
+        self._sentences: dict[int, list[tuple[str, set[str]]]] = {}
         corpus = [content_lemmas(str(t)) for t in self.texts["text"]]
         self.bm25 = IndexedBM25(corpus)
         document_frequency = Counter(lemma for doc in corpus for lemma in set(doc))
@@ -53,19 +53,28 @@ class BM25Baseline:
         if not query:
             return []
         scores = self.bm25.get_scores(query)
-        ranked = sorted(self.bm25.positive(scores), key=lambda i: (-scores[i], self.ids[i]))
-        return [self.ids[i] for i in ranked[: self.top_k]]
+        positive = np.flatnonzero(scores > 0)
+        # best score first, ties by id; lexsort is stable, as sorted() was
+        ranked = positive[np.lexsort((self._id_array[positive], -scores[positive]))]
+        return [self.ids[i] for i in ranked[: self.top_k].tolist()]
 
     def answer(self, question: str, found: list[int]) -> str:
         query = set(content_lemmas(question))
         best, best_score = "", 0.0
         for rank, text_id in enumerate(found[:ANSWER_FROM_TOP]):
-            for sentence, lemmas in zip(self.sentences[text_id], self.sentence_lemmas[text_id], strict=True):
+            for sentence, lemmas in self.sentences(text_id):
                 # Earlier-ranked texts win ties; a tiny rank penalty keeps the choice deterministic.
                 score = sum(self.idf.get(lemma, 0.0) for lemma in query & lemmas) - rank * 1e-6
                 if score > best_score:
                     best, best_score = sentence, score
         return best
+
+    def sentences(self, text_id: int) -> list[tuple[str, set[str]]]:
+        """The sentences of a text, each with the set of its content lemmas."""
+        if text_id not in self._sentences:
+            cut = [s.text for s in razdel.sentenize(self._text_of[text_id])]
+            self._sentences[text_id] = [(sentence, set(content_lemmas(sentence))) for sentence in cut]
+        return self._sentences[text_id]
 
     def run(self, questions: pd.DataFrame) -> dict[int, Entry]:
         entries = {}

@@ -291,26 +291,34 @@ def _content(text: str) -> set[str]:
     return {lemma for lemma in lemma_tokens(text) if is_content_lemma(lemma)}
 
 
+def _sentences(document: str) -> list[tuple[str, set[str]]]:
+    """The sentences of a document, each with its content lemmas."""
+    return [(s.text, _content(s.text)) for s in razdel.sentenize(document)]
+
+
 def extractive_replies(
     public: pd.DataFrame, *, refusal_phrase: str = DEFAULT_REFUSAL_PHRASE, min_coverage: float = READER_MIN_COVERAGE
 ) -> dict[int, str]:
     """A reader with no model: the sentence of the documents that shares the most IDF-weighted
     question lemmas; the refusal phrase when even that one covers under `min_coverage` of the
     question's weight. It never notices counterfactual errors, so its error rates are the floor."""
-    sentences = {
-        int(i): [s.text for d in docs for s in razdel.sentenize(str(d))]
-        for i, docs in zip(public["id"], public["documents"], strict=True)
-    }
-    frequency = Counter(lemma for docs in public["documents"] for d in docs for lemma in _content(str(d)))
+    # A chunk is a document of many items: each distinct document is cut and lemmatized once, and
+    # counted as often as items use it.
+    uses = Counter(str(d) for docs in public["documents"] for d in docs)
+    sentences = {document: _sentences(document) for document in uses}
+    frequency: Counter = Counter()
+    for document, n in uses.items():
+        for lemma in _content(document):
+            frequency[lemma] += n
     total = max(1, sum(len(docs) for docs in public["documents"]))
     idf = {lemma: math.log(1 + total / df) for lemma, df in frequency.items()}
     replies = {}
-    for item_id, question in zip(public["id"], public["question"], strict=True):
+    for item_id, question, docs in zip(public["id"], public["question"], public["documents"], strict=True):
         query = _content(str(question))
         weight = sum(idf.get(lemma, 0.0) for lemma in query)
         best, best_score = "", 0.0
-        for sentence in sentences[int(item_id)]:
-            score = sum(idf.get(lemma, 0.0) for lemma in query & _content(sentence))
+        for sentence, content in (pair for d in docs for pair in sentences[str(d)]):
+            score = sum(idf.get(lemma, 0.0) for lemma in query & content)
             if score > best_score:
                 best, best_score = sentence, score
         covered = weight > 0 and best_score / weight >= min_coverage

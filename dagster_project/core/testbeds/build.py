@@ -29,7 +29,7 @@ import pandas as pd
 
 from ..common.records import ItemFailure
 from .counterfactual import EntityCatalog, choose_substitute, replace_answer
-from .documents import DEFAULT_CHUNK_WORDS, Chunk, ChunkIndex, month_chunks
+from .documents import DEFAULT_CHUNK_WORDS, Chunk, ChunkIndex, Ranking, month_chunks
 from .text import item_forms, item_lemmas, mentions_any, occurs, tokenize
 
 TESTBEDS = ("noise", "negative", "integration", "counterfactual")
@@ -131,7 +131,7 @@ class _Month:
         self.index = ChunkIndex(month_chunks(articles, config.chunk_words))
         self.catalog = EntityCatalog.from_triplets(triplets, texts=articles["text"].astype(str))
         # every testbed asks these again for the same question and items: computed once each
-        self._ranked: dict[str, list[tuple[Chunk, float]]] = {}
+        self._rankings: dict[str, Ranking] = {}
         self._forms: dict[tuple, list[tuple[str, ...]]] = {}
         self._entities_by_lemma: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None
 
@@ -163,31 +163,35 @@ class _Month:
         """The names that state `item` in a positive document (its full names, not a surname alone)."""
         return item_forms(item, self.catalog.mentions(item), person=False)
 
-    def ranked(self, question: Question) -> list[tuple[Chunk, float]]:
-        if question.question not in self._ranked:
-            self._ranked[question.question] = self.index.ranked(question.question)
-        return self._ranked[question.question]
+    def ranking(self, question: Question) -> Ranking:
+        if question.question not in self._rankings:
+            self._rankings[question.question] = self.index.ranking(question.question)
+        return self._rankings[question.question]
 
     def chunks_naming(self, question: Question, items) -> list[Chunk]:
         """Chunks naming every one of `items`: those of the question's gold texts first, then by BM25."""
-        scores = {c.chunk_id: s for c, s in self.ranked(question)}
+        ranking, position = self.ranking(question), self.index.position
         forms = [self.naming_forms(item) for item in items]
         chunks = self.index.chunks
-        if forms:  # only chunks whose vocabulary can name every item are read
+        if forms:  # only chunks whose vocabulary can name every item are read, in month order
             candidates = set.intersection(*(self.index.may_mention(f) for f in forms))
-            chunks = [c for c in chunks if c.chunk_id in candidates]
+            chunks = [chunks[i] for i in sorted(position[chunk_id] for chunk_id in candidates)]
         found = [c for c in chunks if all(c.mentions(f) for f in forms)]
-        return sorted(found, key=lambda c: (c.article_id not in question.article_ids, -scores.get(c.chunk_id, 0.0),
-                                            c.chunk_id))  # fmt: skip
+        return sorted(found, key=lambda c: (c.article_id not in question.article_ids,
+                                            -ranking.score(position[c.chunk_id]), c.chunk_id))  # fmt: skip
 
-    def negatives(self, question: Question, items, *, exclude: set[str] = frozenset()) -> list[Chunk]:
-        """Relevant chunks (BM25 > 0 for the question) that mention none of `items` in any form."""
+    def negatives(self, question: Question, items, *, limit: int, exclude: set[str] = frozenset()) -> list[Chunk]:
+        """The first `limit` relevant chunks (BM25 > 0 for the question, best first) that mention
+        none of `items` in any form; fewer when the month has fewer."""
         forms = self.forms(items)
         naming = self.index.may_mention(forms)
-        return [
-            c for c, _ in self.ranked(question)
-            if c.chunk_id not in exclude and not (c.chunk_id in naming and c.mentions(forms))
-        ]  # fmt: skip
+        found: list[Chunk] = []
+        for c in map(self.index.chunks.__getitem__, self.ranking(question).order):
+            if len(found) >= limit:
+                break
+            if c.chunk_id not in exclude and not (c.chunk_id in naming and c.mentions(forms)):
+                found.append(c)
+        return found
 
     def rng(self, key: str) -> random.Random:
         return random.Random(int(hashlib.sha256(f"{self.seed}:{key}".encode()).hexdigest()[:16], 16))
@@ -231,7 +235,7 @@ def _noise_items(month: _Month, q: Question, funnel: _Funnel) -> list[dict]:
         funnel.drop("noise", q.qa_id, "no chunk names every answer item")
         return []
     largest = max(round(rate * size) for rate in month.config.noise_rates)
-    negatives = month.negatives(q, q.items)
+    negatives = month.negatives(q, q.items, limit=largest)
     if len(negatives) < largest:
         funnel.drop("noise", q.qa_id, f"fewer than {largest} negative chunks")
         return []
@@ -247,7 +251,7 @@ def _noise_items(month: _Month, q: Question, funnel: _Funnel) -> list[dict]:
 
 
 def _negative_item(month: _Month, q: Question, funnel: _Funnel) -> list[dict]:
-    negatives = month.negatives(q, q.items)
+    negatives = month.negatives(q, q.items, limit=month.config.documents)
     if len(negatives) < month.config.documents:
         funnel.drop("negative", q.qa_id, f"fewer than {month.config.documents} negative chunks")
         return []
@@ -259,8 +263,8 @@ def _negative_item(month: _Month, q: Question, funnel: _Funnel) -> list[dict]:
 def _with_noise(month: _Month, q: Question, needed: list[Chunk], items, testbed: str, funnel: _Funnel):
     """The needed documents plus negatives up to the item size (at least one), or None."""
     used = {c.chunk_id for c in needed}
-    negatives = month.negatives(q, items, exclude=used)
     count = max(1, month.config.documents - len(needed))
+    negatives = month.negatives(q, items, limit=count, exclude=used)
     if len(negatives) < count:
         funnel.drop(testbed, q.qa_id, "too few negative chunks")
         return None
@@ -382,7 +386,7 @@ def _counterfactual_item(month: _Month, q: Question, funnel: _Funnel) -> list[di
     if substitute is None:
         funnel.drop("counterfactual", q.qa_id, "no other entity of the same type")
         return []
-    rewritten = [replace_answer(c.text, true_name, substitute, original)[0] for c in positives]
+    rewritten = [replace_answer(c.text, true_name, substitute, original, c.tokens)[0] for c in positives]
     true_forms = month.forms(q.items)
     rewritten_tokens = [tokenize(t) for t in rewritten]
     if any(mentions_any(tokens, true_forms) for tokens in rewritten_tokens) or not any(
@@ -391,8 +395,8 @@ def _counterfactual_item(month: _Month, q: Question, funnel: _Funnel) -> list[di
         funnel.drop("counterfactual", q.qa_id, "answer could not be replaced in every form")
         return []
     used = {c.chunk_id for c in positives}
-    negatives = month.negatives(q, q.items + (substitute.name,), exclude=used)
     count = max(1, month.config.documents - len(positives))
+    negatives = month.negatives(q, q.items + (substitute.name,), limit=count, exclude=used)
     if len(negatives) < count:
         funnel.drop("counterfactual", q.qa_id, "too few negative chunks")
         return []

@@ -12,13 +12,12 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
 
 import pandas as pd
 
 from ..release.checks import dense_ids, duplicate_ids, leaked_values, unexpected_columns
 from .build import COUNTERFACTUAL, NEGATIVE
-from .text import item_forms, item_lemmas, mentions_any, occurs, tokenize
+from .text import Token, item_forms, item_lemmas, occurs, tokenize
 
 PUBLIC = "public_testbeds"
 PRIVATE = "private_testbeds"
@@ -45,28 +44,70 @@ def _joined(public: pd.DataFrame, private: pd.DataFrame) -> pd.DataFrame:
     return public[["id", "testbed", "documents"]].merge(private, on="id", how="inner", validate="one_to_one")
 
 
-def negative_document_problems(public: pd.DataFrame, private: pd.DataFrame, private_qa: pd.DataFrame) -> list[str]:
+class DocumentReader:
+    """What the checks ask of a document, each distinct document tokenized once (a chunk is a
+    document of many items), with its vocabulary (every reading of every token) to rule out at
+    once the names it cannot hold; and the forms of each answer item, found once."""
+
+    def __init__(self):
+        self._read: dict[str, tuple[list[Token], frozenset[str]]] = {}
+        self._forms: dict[str, list[tuple[str, ...]]] = {}
+
+    def _tokens(self, document: str) -> tuple[list[Token], frozenset[str]]:
+        if document not in self._read:
+            tokens = tokenize(document)
+            self._read[document] = tokens, frozenset().union(*(t.readings for t in tokens))
+        return self._read[document]
+
+    def names(self, document: str, forms) -> bool:
+        """Whether any form (a lemma sequence) occurs in the document."""
+        tokens, vocabulary = self._tokens(document)
+        return any(set(form) <= vocabulary and occurs(tokens, form) for form in forms)
+
+    def item_forms(self, items) -> list[tuple[str, ...]]:
+        """Every form of every item, in the order of `items`."""
+        for item in items:
+            if item not in self._forms:
+                self._forms[item] = item_forms(item)
+        return [form for item in items for form in self._forms[item]]
+
+
+def soundness_problems(public: pd.DataFrame, private: pd.DataFrame, private_qa: pd.DataFrame) -> list[str]:
+    """Every check of the private testbeds and their documents, the documents read once for all."""
+    reader = DocumentReader()
+    return (
+        private_testbed_problems(public, private, private_qa)
+        + negative_document_problems(public, private, private_qa, reader)
+        + counterfactual_problems(public, private, reader)
+    )
+
+
+def negative_document_problems(
+    public: pd.DataFrame, private: pd.DataFrame, private_qa: pd.DataFrame, reader: DocumentReader | None = None
+) -> list[str]:
     """Every negative document names no answer item of its item or of its source questions."""
     question_items = _question_items(private_qa)
-    tokens_of = lru_cache(maxsize=None)(tokenize)  # a chunk is a document of many items: read once
+    reader = reader or DocumentReader()
     problems = []
     for row in _joined(public, private).itertuples(index=False):
         items = set(json.loads(row.answer_items))
         for public_id in json.loads(row.source_question_ids):
             items |= set(question_items.get(int(public_id), []))
-        forms = [f for item in sorted(items) for f in item_forms(item)]
+        forms = reader.item_forms(sorted(items))
         roles = json.loads(row.document_roles)
         if len(roles) != len(row.documents):
             problems.append(f"{PUBLIC} id {row.id}: {len(row.documents)} documents but {len(roles)} document roles")
             continue
         for position, (document, role) in enumerate(zip(row.documents, roles, strict=True)):
-            if role == NEGATIVE and mentions_any(tokens_of(document), forms):
+            if role == NEGATIVE and reader.names(document, forms):
                 problems.append(f"{PUBLIC} id {row.id}: negative document {position} names an answer item")
     return problems
 
 
-def counterfactual_problems(public: pd.DataFrame, private: pd.DataFrame) -> list[str]:
-    tokens_of = lru_cache(maxsize=None)(tokenize)  # the negatives of an item are chunks other items share
+def counterfactual_problems(
+    public: pd.DataFrame, private: pd.DataFrame, reader: DocumentReader | None = None
+) -> list[str]:
+    reader = reader or DocumentReader()
     problems = []
     for row in _joined(public, private).itertuples(index=False):
         if row.testbed != COUNTERFACTUAL:
@@ -74,11 +115,10 @@ def counterfactual_problems(public: pd.DataFrame, private: pd.DataFrame) -> list
         if not row.counterfactual_answer:
             problems.append(f"{PUBLIC} id {row.id}: counterfactual item without a counterfactual answer")
             continue
-        documents = [tokens_of(d) for d in row.documents]
-        forms = [f for item in json.loads(row.answer_items) for f in item_forms(item)]
-        if any(mentions_any(tokens, forms) for tokens in documents):
+        forms = reader.item_forms(json.loads(row.answer_items))
+        if any(reader.names(d, forms) for d in row.documents):
             problems.append(f"{PUBLIC} id {row.id}: a counterfactual document still names the true answer")
-        if not any(occurs(tokens, item_lemmas(row.counterfactual_answer)) for tokens in documents):
+        if not any(reader.names(d, [item_lemmas(row.counterfactual_answer)]) for d in row.documents):
             problems.append(f"{PUBLIC} id {row.id}: no document names the counterfactual answer")
     return problems
 

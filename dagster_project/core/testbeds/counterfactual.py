@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -40,13 +40,20 @@ class Entity:
 
 def _written_after_a_quote(keys: Iterable[str], text: str) -> set[str]:
     """The keys that `text` writes right after an opening quote (« or "): each quote is read once,
-    against the keys of every length, instead of searching the whole text for every key."""
+    against the lengths of the keys that begin with the letter after it, instead of searching the
+    whole text for every key."""
     keys = set(keys)
-    lengths = sorted({len(key) for key in keys})
+    lengths: dict[str, set[int]] = defaultdict(set)
+    for key in keys:
+        lengths[key[:1]].add(len(key))
+    lengths_after = {first: sorted(found) for first, found in lengths.items()}
     found = set()
     for quote in re.finditer('[«"]', text):
-        for length in lengths:
-            written = text[quote.end() : quote.end() + length]
+        start = quote.end()
+        if "" in keys:
+            found.add("")
+        for length in lengths_after.get(text[start : start + 1], ()):
+            written = text[start : start + length]
             if len(written) < length:
                 break
             if written in keys:
@@ -60,7 +67,12 @@ class EntityCatalog:
 
     def __init__(self, entities: list[Entity], texts: Iterable[str] = ()):
         self.entities = {fold(e.name): e for e in entities}
-        self._in_order = sorted(self.entities.items())  # substitutes() reads them all for every answer
+        # The entities that may stand in for an answer of a type (and a person's gender), in name
+        # order: found once for every answer that asks.
+        self._by_type: dict[str, list[tuple[str, Entity]]] = defaultdict(list)
+        for key, entity in sorted(self.entities.items()):
+            self._by_type[entity.type].append((key, entity))
+        self._pools: dict[tuple[str, str | None], list[tuple[str, Entity]]] = {}
         # Names the texts write in quotes («Кречет»): another quoted name fits their place.
         self.quoted = _written_after_a_quote(self.entities, fold("\n".join(texts)))
 
@@ -106,17 +118,10 @@ class EntityCatalog:
         entity = self.get(name)
         if entity is None:
             return []
-        gender = _gender(entity.name) if entity.person else None
-        same_type = [
-            other
-            for key, other in self._in_order
-            if key != fold(name)
-            and key not in avoid
-            and other.type == entity.type
-            and len(other.name.split()[0]) > 1  # not a name that swallowed a preposition ("К мэрии ...")
-            and (gender is None or (_gender(other.name) == gender and _surname_inflects(other.name)))
-        ]
         key = fold(name)
+        gender = _gender(entity.name) if entity.person else None
+        same_type = [other for other_key, other in self._pool(entity.type, gender) if other_key != key
+                     and other_key not in avoid]  # fmt: skip
         if key in self.quoted:
             shaped = [o for o in same_type if fold(o.name) in self.quoted]
         else:
@@ -125,6 +130,18 @@ class EntityCatalog:
         if entity.type in LOOSE_TYPES:  # any person or place reads naturally in another's place
             tiers.append(same_type)
         return next((tier for tier in tiers if tier), [])
+
+    def _pool(self, kind: str, gender: str | None) -> list[tuple[str, Entity]]:
+        """(key, entity) of the type that can replace another: a person of `gender` (when given)
+        whose surname declines, never a name that swallowed a preposition ("К мэрии ...")."""
+        if (kind, gender) not in self._pools:
+            self._pools[kind, gender] = [
+                (key, other)
+                for key, other in self._by_type.get(kind, ())
+                if len((other.name.split() or [""])[0]) > 1
+                and (gender is None or (_gender(other.name) == gender and _surname_inflects(other.name)))
+            ]
+        return self._pools[kind, gender]
 
 
 _PROPER = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"}
@@ -167,10 +184,16 @@ def choose_substitute(catalog: EntityCatalog, name: str, avoid: set[str], rng: r
 def _cases(token: Token, lemma_: str, gender: str | None) -> list[str]:
     """The cases a word can be in with that lemma, likeliest first (for a person, readings of the
     person's gender first: "Соколова" is a woman in the nominative before a man in the genitive)."""
-    parses = [p for p in morph().parse(token.text) if fold(p.normal_form) == lemma_ and p.tag.case]
+    return list(_word_cases(token.text, lemma_, gender))
+
+
+@lru_cache(maxsize=100_000)
+def _word_cases(word: str, lemma_: str, gender: str | None) -> tuple[str, ...]:
+    # Cached: an answer's words recur in every chunk that names it.
+    parses = [p for p in morph().parse(word) if fold(p.normal_form) == lemma_ and p.tag.case]
     if gender in ("masc", "femn"):
         parses = [p for p in parses if p.tag.gender in (gender, None) or p.tag.number == "plur"] or parses
-    return list(dict.fromkeys(str(p.tag.case) for p in parses))
+    return tuple(dict.fromkeys(str(p.tag.case) for p in parses))
 
 
 # The cases a preposition governs, the likelier first ("в Казани" is where, more often than where to).
@@ -208,10 +231,11 @@ def _case_of(text: str, tokens: list[Token], needle: tuple[str, ...], gender: st
     return candidates[0] if candidates else "nomn"
 
 
-def _replacements(text: str, original: Entity | None, true_name: str, new: Entity) -> list[tuple[int, int, str]]:
+def _replacements(
+    text: str, tokens: Sequence[Token], original: Entity | None, true_name: str, new: Entity
+) -> list[tuple[int, int, str]]:
     """(start, end, replacement) for every occurrence of the true answer, longest forms first,
     never overlapping."""
-    tokens = tokenize(text)
     person = original.person if original else looks_like_person(true_name)
     gender = grammatical_gender(true_name) if person else None
     # Only the name itself: a mention with its descriptor ("страховую компанию «...»") would
@@ -229,14 +253,24 @@ def _replacements(text: str, original: Entity | None, true_name: str, new: Entit
                 continue  # a span with quotes inside (МУП «Водоканал») is left whole, and the item dropped
             taken |= set(range(i, j))
             case = _case_of(text, tokens[i:j], needle, gender)
-            out.append((tokens[i].start, tokens[j - 1].end, inflect_phrase(replacement, case, person=person)))
+            out.append((tokens[i].start, tokens[j - 1].end, _inflected(replacement, case, person)))
     return out
 
 
-def replace_answer(text: str, true_name: str, new: Entity, original: Entity | None = None) -> tuple[str, int]:
+@lru_cache(maxsize=100_000)
+def _inflected(name: str, case: str, person: bool) -> str:
+    # Cached: a substitute is put into the same few cases in every chunk it enters.
+    return inflect_phrase(name, case, person=person)
+
+
+def replace_answer(
+    text: str, true_name: str, new: Entity, original: Entity | None = None, tokens: Sequence[Token] | None = None
+) -> tuple[str, int]:
     """`text` with every occurrence of `true_name` (and its other names) replaced by `new`,
-    inflected to fit; returns the new text and the number of replacements."""
-    edits = sorted(_replacements(text, original, true_name, new), reverse=True)
+    inflected to fit; returns the new text and the number of replacements. `tokens`, the text's
+    tokens (text.tokenize) when the caller has them, spare a second tokenization."""
+    tokens = tokenize(text) if tokens is None else tokens
+    edits = sorted(_replacements(text, tokens, original, true_name, new), reverse=True)
     for start, end, replacement in edits:
         text = text[:start] + replacement + text[end:]
     return text, len(edits)

@@ -3,8 +3,10 @@ sentence boundaries (razdel), and a BM25 index over them to find the chunks rele
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+import numpy as np
 import pandas as pd
 import razdel
 
@@ -32,12 +34,21 @@ class Chunk:
         return any(set(form) <= self.vocabulary and occurs(self.tokens, form) for form in forms)
 
 
+# Runs of one kind of word character (Cyrillic, Latin, digits): every word `words` finds holds a
+# whole run at least, so a text has no more words than runs.
+_WORD_PART_RE = re.compile(r"[А-Яа-яЁё]+|[A-Za-z]+|[0-9]+")
+
+
 def split_text(text: str, target_words: int = DEFAULT_CHUNK_WORDS) -> list[str]:
     """Whole sentences, greedily packed up to `target_words` words; a tail under a third of the
     target joins the previous chunk, so no chunk is a stray sentence."""
+    sentences = [s.text for s in razdel.sentenize(text)]
+    if sum(len(_WORD_PART_RE.findall(sentence)) for sentence in sentences) <= target_words:
+        # Fewer words than the target, whatever the exact count: one chunk, without tokenizing.
+        return [" ".join(sentences)] if sentences else []
     chunks: list[list[str]] = []
     sizes: list[int] = []
-    for sentence in (s.text for s in razdel.sentenize(text)):
+    for sentence in sentences:
         size = len(words(sentence))
         if chunks and sizes[-1] + size <= target_words:
             chunks[-1].append(sentence)
@@ -71,13 +82,31 @@ def content_lemmas(text: str, cuts: list[Span] | None = None) -> list[str]:
     return [lemma_ for lemma_ in (lemma(c.text) for c in cuts if is_word(c.text)) if is_content_lemma(lemma_)]
 
 
+@dataclass(frozen=True, eq=False)
+class Ranking:
+    """A question's BM25 ranking of the month's chunks, kept as arrays of positions in the index
+    (a few bytes a chunk): most chunks score above zero, and a caller reads only the first few of
+    them or a few scores."""
+
+    order: np.ndarray  # positions of the chunks with a positive score, best first
+    scores: np.ndarray = field(repr=False)  # the score of every chunk, by position
+
+    def score(self, position: int) -> float:
+        """The chunk's score when positive, else 0."""
+        score = float(self.scores[position])
+        return score if score > 0 else 0.0
+
+
 class ChunkIndex:
     """BM25 (Okapi) over the content lemmas of the chunks."""
 
     def __init__(self, chunks: list[Chunk]):
         self.chunks = chunks
+        self.position = {c.chunk_id: i for i, c in enumerate(chunks)}  # chunk ids are unique (article ids are)
         corpus = [list(c.retrieval_lemmas) for c in chunks]
         self._bm25 = IndexedBM25(corpus) if any(corpus) else None
+        # Each chunk's place in chunk id order, so ranking breaks score ties by id without Python keys.
+        self._id_order = np.unique([c.chunk_id for c in chunks], return_inverse=True)[1].reshape(-1)
         self._having: dict[str, set[str]] = {}  # reading -> ids of the chunks with a token of it
         for chunk in chunks:
             for reading in chunk.vocabulary:
@@ -92,11 +121,12 @@ class ChunkIndex:
                 found |= set.intersection(*(self._having.get(lemma_, set()) for lemma_ in form))
         return found
 
-    def ranked(self, question: str) -> list[tuple[Chunk, float]]:
-        """Chunks with a positive score, best first (ties by chunk id, so the order is stable)."""
+    def ranking(self, question: str) -> Ranking:
+        """The chunks with a positive score, best first (ties by chunk id, so the order is stable)."""
         query = content_lemmas(question)
         if not query or self._bm25 is None:
-            return []
+            return Ranking(np.zeros(0, dtype=np.int64), np.zeros(len(self.chunks)))
         scores = self._bm25.get_scores(query)
-        order = sorted(self._bm25.positive(scores), key=lambda i: (-scores[i], self.chunks[i].chunk_id))
-        return [(self.chunks[i], float(scores[i])) for i in order]
+        positive = np.flatnonzero(scores > 0)
+        order = positive[np.lexsort((self._id_order[positive], -scores[positive]))]  # stable, like sorted()
+        return Ranking(order, scores)

@@ -139,6 +139,13 @@ def test_texts_are_cut_at_sentences_into_chunks_of_about_the_target_size():
     assert split_text("Одно предложение.", target_words=100) == ["Одно предложение."]
 
 
+def test_chunk_sizes_count_words_not_their_parts():
+    # «кто-то» and «96,4» are one word each, though each has two runs of letters or digits
+    text = "Кто-то пришёл. Что-то ушло.\nРост 96,4 процента."
+    assert split_text(text, target_words=4) == ["Кто-то пришёл. Что-то ушло.", "Рост 96,4 процента."]
+    assert split_text(text, target_words=7) == ["Кто-то пришёл. Что-то ушло. Рост 96,4 процента."]
+
+
 def test_two_questions_join_into_one():
     assert joined_question("Кто возглавляет «Каравай»?", "Какой город посетил Олег?") == (
         "Кто возглавляет «Каравай», и какой город посетил Олег?"

@@ -7,12 +7,7 @@ import pytest
 
 from dagster_project.core.release.tables import build_release
 from dagster_project.core.testbeds.build import build_testbeds
-from dagster_project.core.testbeds.checks import (
-    counterfactual_problems,
-    negative_document_problems,
-    private_testbed_problems,
-    public_testbed_problems,
-)
+from dagster_project.core.testbeds.checks import public_testbed_problems, soundness_problems
 from dagster_project.core.testbeds.tables import build_testbed_tables
 from tests.core.testbeds.world import world_articles, world_questions, world_triplets
 
@@ -33,9 +28,7 @@ def _problems(month, public=None, private=None):
     private = tables["private_testbeds"] if private is None else private
     return (
         public_testbed_problems(public, private_ids=set(articles["article_id"]) | {"q1"}, urls=set(articles["url"]))
-        + private_testbed_problems(public, private, release.private_qa)
-        + negative_document_problems(public, private, release.private_qa)
-        + counterfactual_problems(public, private)
+        + soundness_problems(public, private, release.private_qa)
     )
 
 
