@@ -839,13 +839,24 @@ def _calendar_day(phrase: list, default_year: int) -> date | None:
 
 
 def quantity_argument(
-    sentence: ParsedSentence, token, units: frozenset[str] = frozenset(), *, ends_at_unit: bool = False
+    sentence: ParsedSentence,
+    token,
+    units: frozenset[str] = frozenset(),
+    *,
+    ends_at_unit: bool = False,
+    governed: bool = False,
 ) -> Argument | None:
     """'640 тысяч тонн зерна': a number with its multiplier, unit and counted noun; with `units`,
     only a quantity measured in one of them. `ends_at_unit`: a sum ends at its currency («700 тысяч
-    рублей», not «... рублей компенсации морального вреда», which says what the money is for)."""
+    рублей», not «... рублей компенсации морального вреда», which says what the money is for).
+    `governed`: the head stands after a preposition the caller chose («оштрафовал на 4 млн рублей»),
+    which is no part of the amount."""
     phrase = [t for t in sentence.subtree(token, {"nummod", "nummod:gov", "nmod", "amod", "flat"}) if t.pos != "PUNCT"]
-    phrase = [t for t in phrase if _within_phrase(sentence, t, token) and not sentence.preposition(t)]
+    phrase = [
+        t
+        for t in phrase
+        if _within_phrase(sentence, t, token) and (not sentence.preposition(t) or (governed and t is token))
+    ]
     unit_end = next((t.start for t in phrase if t.lemma in units), None) if ends_at_unit else None
     if unit_end is not None:
         phrase = [t for t in phrase if t.start <= unit_end]

@@ -45,6 +45,7 @@ from .lexicon import (
     MORE_STAFF_ROLES,
     ON_NOUNS,
     PARTIAL_LIST_WORDS,
+    PAYMENT_VERBS,
     PLAN_WORDS,
     PLAYER_ROLES,
     POSITION_NOUNS,
@@ -70,6 +71,7 @@ from .matchers_business import (
     Subsidiaries,
     Supplies,
 )
+from .matchers_courts import CourtDecisions
 from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
@@ -764,7 +766,9 @@ def _payer_heads_and_sum_hosts(sentence: ParsedSentence, verb) -> tuple[list, li
     if verb.lemma == "взыскать":
         return [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "с"], [verb]
     payer_heads = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
-    return payer_heads, [c for c in sentence.kids(verb, "xcomp") if c.lemma in {"выплатить", "возместить"}]
+    payments = [c for c in sentence.kids(verb, "xcomp") if c.lemma in PAYMENT_VERBS]
+    # the parser may hang the sum of «обязал X вернуть банку N рублей» on «обязал»
+    return payer_heads, payments + [verb] if payments else []
 
 
 def _sums(sentence: ParsedSentence, hosts: list) -> list[Argument]:
@@ -1542,4 +1546,7 @@ PATTERNS = (
     # events: presence, places, organizers and winners (matchers_events.py)
     *EVENT_PATTERNS,
     *PLACE_PATTERNS,
+    # courts (matchers_courts.py): «подала в суд на мэрию», fines, verdicts, granted suits
+    _verb("sued", "подать", "Past", "Perf", Slot("на", frozenset({"Acc"})), requires=frozenset({"суд", "арбитраж"})),
+    CourtDecisions(),
 )
