@@ -239,7 +239,17 @@ class VerbPattern:
                     or _listed_plural(sentence, child, slot.cases)
                 ):
                     heads += sentence.conjuncts(child)
+        if slot.carrier & _CONSTRUCTION:
+            heads = _without_owners_of_objects(heads)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+def _without_owners_of_objects(heads: list) -> list:
+    """«приступила к строительству корпуса больницы»: what is built is the carrier's own genitive, and
+    the genitive owner of it («больницы») is no second object (a council's company of «в состав совета
+    директоров компании» is what one joins, so other carriers keep their chains)."""
+    found = {h.id for h in heads}
+    return [h for h in heads if not (h.rel == "nmod" and h.head_id in found)]
 
 
 _PYMORPHY_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
@@ -808,17 +818,34 @@ class Measures:
                 continue
             relation = SCHEMA[relation_id]
             owner, amount_heads = _measured_owner_and_amounts(sentence, measure)
-            if owner is not None and _has_rate(sentence, owner, measure):
+            rated = owner is not None and _has_rate(sentence, owner, measure, amount_heads)
+            if rated and relation_id != "capacity":
                 continue  # «300 тонн в сутки» is a rate, and «300 тонн» alone would be a wrong answer
             thing = argument(sentence, owner, relation.subject_types) if owner is not None else None
             amount = _first_argument(sentence, amount_heads, relation.object_types) if thing is not None else None
+            if amount is not None and rated:
+                amount = _with_rate(sentence, amount)  # a capacity keeps its rate: «300 тонн в сутки»
             if amount is not None:
                 yield relation_id, thing, amount
 
 
-def _has_rate(sentence: ParsedSentence, owner, measure) -> bool:
-    words = sentence.kids(owner) + sentence.subtree(measure)
+def _has_rate(sentence: ParsedSentence, owner, measure, amount_heads: list = ()) -> bool:
+    words = sentence.kids(owner) + sentence.subtree(measure) + [t for h in amount_heads for t in sentence.subtree(h)]
     return any(is_rate(sentence, t) for t in words)
+
+
+def _with_rate(sentence: ParsedSentence, amount: Argument) -> Argument | None:
+    """The amount with the rate written right after it («300 тонн хлеба | в сутки»); None when the
+    rate stands elsewhere, so it cannot be told whose it is."""
+    text = sentence.article.text
+    at = text.find(amount.text, sentence.tokens[0].start)
+    end = at + len(amount.text) if at >= 0 else -1
+    for rate in (t for t in sentence.tokens if is_rate(sentence, t)):
+        preposition = next(c for c in sentence.kids(rate, "case") if c.start < rate.start)
+        if end >= 0 and not text[end : preposition.start].strip():
+            rated = text[at : rate.stop]
+            return replace(amount, text=rated, normal=rated)
+    return None
 
 
 def _first_argument(sentence: ParsedSentence, heads: list, types: frozenset[str]) -> Argument | None:
