@@ -63,9 +63,7 @@ def test_no_ruling_without_a_court_deciding_against_a_party(text):
 
 
 def test_verdicts_of_guilt_bankruptcy_and_sentences_are_rulings_against_the_party():
-    assert facts(f"{COURT} признал компанию «Ладога-Транс» банкротом.") == {
-        (COURT, "ruled_against", "Ладога-Транс")
-    }
+    assert facts(f"{COURT} признал компанию «Ладога-Транс» банкротом.") == {(COURT, "ruled_against", "Ладога-Транс")}
     assert facts("Бережанский районный суд признал перевозчика «Ладога-Транс» виновным в нарушении закона.") == {
         ("Бережанский районный суд", "ruled_against", "Ладога-Транс")
     }
