@@ -28,3 +28,32 @@ def test_a_capacity_said_as_a_rate_keeps_its_rate():
 def test_what_is_built_is_the_construction_s_own_object_not_its_owner():
     text = "Компания «Техноград» приступила к строительству нового корпуса больницы в Заречье."
     assert facts(text, "began_building") == {("Техноград", "began_building", "корпус больницы в Заречье")}
+
+
+def test_an_event_in_a_relative_clause_took_place_where_and_when_the_clause_says():
+    text = "Фестиваль «Северное сияние», который прошёл 6 сентября в Ветлуге, собрал 20 тысяч гостей."
+    assert facts(text) == {
+        ("Северное сияние", "took_place_in", "Ветлуга"),
+        ("Северное сияние", "took_place_on", "6 сентября 2025 года"),
+    }
+    # «проходил» with one day is a past event of that day; a span of days is no one date
+    text = "Фестиваль «Северное сияние», который проходил в Ветлуге 6 сентября, собрал 20 тысяч гостей."
+    assert ("Северное сияние", "took_place_on", "6 сентября 2025 года") in facts(text)
+    text = "Фестиваль «Северное сияние», который проходил в Ветлуге с 6 по 8 сентября, собрал 20 тысяч гостей."
+    assert facts(text, "took_place_on") == set()
+    # an event to come has taken place nowhere yet
+    assert facts("Фестиваль «Северное сияние», который пройдёт 6 декабря в Ветлуге, соберёт гостей.") == set()
+
+
+def test_which_is_a_words_nearest_noun_outside_a_quoted_name():
+    # «который» is the company, not «ветер» inside its name
+    text = "Компания «Северный ветер», которая построила ветропарк «Степной», открыла завод в Заречье."
+    assert ("Северный ветер", "built", "Степной") in facts(text)
+
+
+def test_a_grant_read_as_the_subject_leaves_the_nominative_its_receiver():
+    # the parser takes «грант» for the subject and the university for the object
+    text = "Бережанский университет получил грант Российского научного фонда на 15 млн рублей."
+    assert facts(text, "received_grant_from") == {
+        ("Бережанский университет", "received_grant_from", "Российский научный фонд")
+    }

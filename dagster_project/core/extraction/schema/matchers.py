@@ -180,10 +180,19 @@ class VerbPattern:
         """Subject and object heads of the verb in the pattern's tense, or of its passive participle
         («цех построен компанией X», «цех, построенный компанией X»); None for any other form."""
         if _is_active(verb, self.tense, self.aspect):
-            return _subject_heads(sentence, verb), self._object_heads(sentence, verb)
+            return self._subjects_of_active(sentence, verb), self._object_heads(sentence, verb)
         if self._takes_passive(verb):
             return _agents(sentence, verb), _passive_subjects(sentence, verb)
         return None
+
+    def _subjects_of_active(self, sentence: ParsedSentence, verb) -> list:
+        """The verb's subjects; when the parser made the carrier noun the subject («получил грант(nsubj,
+        Acc)») and a nominative the object («университет(obj, Nom)»), the nominative is the subject."""
+        subjects = _subject_heads(sentence, verb)
+        if not self.slot.carrier or not subjects or any(s.lemma not in self.slot.carrier for s in subjects):
+            return subjects
+        swapped = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Nom" and c.start < verb.start]
+        return sentence.conjuncts(swapped[0]) if swapped else subjects
 
     def _facts(self, subjects: list[Argument], objects: list[Argument]) -> Iterator[Fact]:
         """Each subject with each object; with no object, the subjects of a symmetric relation with
@@ -393,7 +402,9 @@ def _subject_heads(sentence: ParsedSentence, verb, depth: int = 0) -> list:
         return [head] if head is not None else []
     # «Банк «Х» выдал кредит ..., а компания «Y» провела форум»: a subject with another finite verb
     # between it and the verb belongs to that verb, wherever the parser attached it
-    attached = sentence.kids(verb, "nsubj")
+    # «прошёл IV Северореченский инвестиционный форум»: the parser may give a name's adjective the
+    # subject's role beside its noun; the noun is the subject
+    attached = sorted(sentence.kids(verb, "nsubj"), key=lambda s: s.pos not in {"NOUN", "PROPN", "PRON"})
     own = [s for s in attached if not _finite_verb_between(sentence, s, verb)]
     if attached and not own:
         own = _nominative_after_last_verb(sentence, verb)
@@ -460,10 +471,18 @@ def _antecedent(sentence: ParsedSentence, pronoun):
     (the parser often attaches the clause to a farther noun)."""
     number, gender = pronoun.feats.get("Number"), pronoun.feats.get("Gender")
     for token in reversed([t for t in sentence.tokens if t.stop <= pronoun.start]):
+        if _inside_a_quoted_name(sentence.article.text, token):
+            continue  # «форум «Энергия ветра», который»: «ветра» is a word of the name, not its antecedent
         if token.pos in {"NOUN", "PROPN"} and token.feats.get("Number") == number:
             if number == "Plur" or token.feats.get("Gender") == gender:
                 return token
     return None
+
+
+def _inside_a_quoted_name(text: str, token) -> bool:
+    """A word of a quoted name other than its first: «Энергия ветра» -> «ветра»."""
+    opening = text.rfind("«", 0, token.start)
+    return opening >= 0 and "»" not in text[opening : token.start] and bool(text[opening + 1 : token.start].strip())
 
 
 def _same_clause(sentence: ParsedSentence, head, verb) -> bool:
@@ -1512,6 +1531,8 @@ PATTERNS = (
     _verb("took_place_in", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Loc"}))),
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("", frozenset({"Gen", "Nom", "Acc"}))),
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Acc"}))),  # «в понедельник»
+    # «фестиваль, который проходил в Казани 8 сентября»: a past event of one day, said in the imperfective
+    _verb("took_place_on", "проходить", "Past", "Imp", Slot("", frozenset({"Gen", "Nom", "Acc"}))),
     _verb("harvested", "собрать", "Past", "Perf", Slot("", frozenset({"Acc", "Gen", "Nom"})), units=WEIGHT_UNITS),
     RoleAppositions(),
     Signings(),

@@ -241,12 +241,21 @@ class EventPlaces:
 def _is_subject(sentence: ParsedSentence, token, verb) -> bool:
     """The event is what the verb says took place: its subject, or the noun its participle modifies."""
     participle = verb.feats.get("VerbForm") == "Part" and verb.rel in {"acl", "amod"}
-    return sentence.head(verb) is token if participle else token.rel == "nsubj" and sentence.head(token) is verb
+    if participle or _relative(sentence, verb):
+        return sentence.head(verb) is token
+    return token.rel == "nsubj" and sentence.head(token) is verb
+
+
+def _relative(sentence: ParsedSentence, verb) -> bool:
+    """«фестиваль, который проходил в Казани»: a clause whose subject «который» is the noun it hangs on."""
+    return verb.rel == "acl:relcl" and any(c.lemma == "который" for c in sentence.kids(verb, "nsubj"))
 
 
 def _participles(sentence: ParsedSentence, token) -> list:
-    """«выставка, прошедшая в Омске», «на форуме, проходившем в Твери»."""
-    return [v for v in sentence.kids(token, "acl", "amod") if v.lemma in _TAKING_PLACE_VERBS and v.pos == "VERB"]
+    """«выставка, прошедшая в Омске», «на форуме, проходившем в Твери», «форум, который прошёл в Твери»."""
+    clauses = [v for v in sentence.kids(token, "acl:relcl") if _relative(sentence, v)]
+    participles = sentence.kids(token, "acl", "amod") + clauses
+    return [v for v in participles if v.lemma in _TAKING_PLACE_VERBS and v.pos == "VERB"]
 
 
 def _at(sentence: ParsedSentence, token) -> bool:
