@@ -57,3 +57,32 @@ def test_a_grant_read_as_the_subject_leaves_the_nominative_its_receiver():
     assert facts(text, "received_grant_from") == {
         ("Бережанский университет", "received_grant_from", "Российский научный фонд")
     }
+
+
+def test_what_a_finished_thing_cost_said_with_a_verb():
+    assert facts("Мост «Полуденный» обошёлся бюджету области в 7,4 млрд рублей.") == {
+        ("Полуденный", "cost", "7,4 млрд рублей")
+    }
+    assert facts("Мост «Полуденный» стоил 7,4 млрд рублей.") == {("Полуденный", "cost", "7,4 млрд рублей")}
+    # building a thing is what the thing cost
+    assert facts("Строительство моста «Полуденный» обошлось в 7,4 млрд рублей.") == {
+        ("Полуденный", "cost", "7,4 млрд рублей")
+    }
+
+
+def test_no_cost_of_a_plan_a_condition_or_other_work_on_the_thing():
+    for text in (
+        "Мост «Полуденный» обойдётся в 7,4 млрд рублей.",
+        "Мост «Полуденный» стоил бы 7,4 млрд рублей.",
+        "Проект моста «Полуденный» обошёлся в 300 млн рублей.",
+        "Ремонт моста «Полуденный» обошёлся в 300 млн рублей.",
+    ):
+        assert facts(text, "cost") == set(), text
+
+
+def test_money_put_into_building_or_renewing_a_thing_is_invested_in_it():
+    text = "Агрохолдинг «Нива» вложил 600 млн рублей в строительство элеватора «Степной»."
+    assert facts(text, "invested_in") == {("Нива", "invested_in", "Степной")}
+    text = "Агрохолдинг «Нива» инвестировал 600 млн рублей в модернизацию комбината «Искра»."
+    assert facts(text, "invested_in") == {("Нива", "invested_in", "Искра")}
+    assert facts("Агрохолдинг «Нива» вложит 600 млн рублей в строительство элеватора «Степной».") == set()

@@ -81,6 +81,7 @@ from .matchers_lists import (
     SidesOfSigning,
     subunit_owner,
 )
+from .matchers_money import Costs, InvestmentsInWork
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -1597,4 +1598,7 @@ PATTERNS = (
     # courts (matchers_courts.py): «подала в суд на мэрию», fines, verdicts, granted suits
     _verb("sued", "подать", "Past", "Perf", Slot("на", frozenset({"Acc"})), requires=frozenset({"суд", "арбитраж"})),
     CourtDecisions(),
+    # money said of a thing (matchers_money.py): «обошёлся в N», «вложила в строительство X»
+    Costs(),
+    InvestmentsInWork(),
 )
