@@ -86,3 +86,15 @@ def test_money_put_into_building_or_renewing_a_thing_is_invested_in_it():
     text = "Агрохолдинг «Нива» инвестировал 600 млн рублей в модернизацию комбината «Искра»."
     assert facts(text, "invested_in") == {("Нива", "invested_in", "Искра")}
     assert facts("Агрохолдинг «Нива» вложит 600 млн рублей в строительство элеватора «Степной».") == set()
+
+
+def test_whoever_held_an_event_on_a_day_dates_the_event():
+    text = "Фонд «Исток» провёл 8 ноября в Казани фестиваль «Северное сияние»."
+    assert facts(text) == {
+        ("Исток", "held", "Северное сияние"),
+        ("Северное сияние", "took_place_in", "Казань"),
+        ("Северное сияние", "took_place_on", "8 ноября 2025 года"),
+    }
+    # a day of something done at the event is not the event's date
+    text = "Фонд «Исток» 8 ноября провёл переговоры на фестивале «Северное сияние»."
+    assert facts(text, "took_place_on") == set()

@@ -221,7 +221,7 @@ class EventPlaces:
                 for place in self._places(sentence, token, verb):
                     if fold(place.normal) not in fold(found.normal):
                         yield "took_place_in", found, place
-                if verb.lemma in {"пройти", "состояться"} and _is_subject(sentence, token, verb):
+                if _took_place_then(sentence, token, verb):
                     for day in _dates(sentence, verb):
                         yield "took_place_on", found, day
 
@@ -236,6 +236,15 @@ class EventPlaces:
         if subject or hosted:
             places += _places(sentence, verb) + _places(sentence, token)
         return places
+
+
+def _took_place_then(sentence: ParsedSentence, token, verb) -> bool:
+    """The verb's date is the event's: «форум прошёл 17 сентября», «компания провела 8 ноября форум
+    «Х»» (whoever held an event held it on the day it took place)."""
+    if verb.lemma in {"пройти", "состояться"}:
+        return _is_subject(sentence, token, verb)
+    held = verb.lemma == "провести" and verb.feats.get("VerbForm") == "Fin" and token.rel == "obj"
+    return held and sentence.head(token) is verb
 
 
 def _is_subject(sentence: ParsedSentence, token, verb) -> bool:
