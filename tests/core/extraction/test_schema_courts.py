@@ -83,7 +83,7 @@ def test_a_granted_suit_names_both_parties_and_the_losing_one():
     }
     # a suit turned down was still filed, and rules nothing against the defendant
     assert facts(f"{COURT} отклонил иск застройщика «Заря» к банку «Окский».") == {("Заря", "sued", "Окский")}
-    assert facts(f"{COURT} не удовлетворил иск застройщика «Заря» к банку «Окский».") == set()
+    assert facts(f"{COURT} не удовлетворил иск застройщика «Заря» к банку «Окский».") == {("Заря", "sued", "Окский")}
 
 
 def test_a_court_order_to_pay_back_or_compensate_is_an_order_to_pay():
@@ -102,3 +102,38 @@ def test_money_won_in_court_was_sued_for_and_ordered_paid():
         ("Заря", "sued", "Окский"),
         ("Окский", "ordered_to_pay", "4 млн рублей"),
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a suit with its claimant exists, whatever the court does with it
+        f"{COURT} принял к рассмотрению иск застройщика «Заря» к банку «Окский».",
+        "По иску застройщика «Заря» к банку «Окский» суд назначил экспертизу.",
+        # what is claimed is taken from the defendant
+        "Застройщик «Заря» подал иск о взыскании с банка «Окский» 9 млн рублей.",
+        "Застройщик «Заря» обратился в суд с требованием взыскать с банка «Окский» 9 млн рублей.",
+        "Застройщик «Заря» через суд требует взыскать с банка «Окский» 9 млн рублей.",
+    ],
+)
+def test_a_suit_names_its_claimant_and_defendant_in_any_frame(text):
+    assert ("Заря", "sued", "Окский") in facts(text)
+
+
+def test_a_demand_or_an_intention_is_no_suit():
+    assert facts("Застройщик «Заря» требует взыскать с банка «Окский» 9 млн рублей.") == set()
+    assert facts("Застройщик «Заря» намерен подать иск о взыскании с банка «Окский» 9 млн рублей.") == set()
+
+
+def test_a_recovery_on_a_suit_names_who_sued():
+    assert facts("По иску застройщика «Заря» суд взыскал с банка «Окский» 9 млн рублей.") == {
+        ("Заря", "sued", "Окский"),
+        ("Окский", "ordered_to_pay", "9 млн рублей"),
+    }
+
+
+def test_an_arrest_is_a_ruling_against_the_person_not_against_an_owner_of_property():
+    assert facts("Ветлужский районный суд арестовал бывшего главу района Семёна Лаптева.") == {
+        ("Ветлужский районный суд", "ruled_against", "Семён Лаптев")
+    }
+    assert facts("Ветлужский районный суд арестовал имущество застройщика «Заря».") == set()

@@ -71,7 +71,7 @@ from .matchers_business import (
     Subsidiaries,
     Supplies,
 )
-from .matchers_courts import CourtDecisions
+from .matchers_courts import CourtDecisions, Suits
 from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
@@ -814,12 +814,13 @@ def _sums(sentence: ParsedSentence, hosts: list) -> list[Argument]:
 
 
 def _claimants(sentence: ParsedSentence, verb) -> list[Argument]:
-    """«в пользу банка Y»."""
+    """«в пользу банка Y», «по иску банка Y» (the suit's own claimant)."""
     return [
         a
         for c in sentence.kids(verb, "obl")
-        if c.lemma == "польза" and sentence.preposition(c) == "в"
+        if (c.lemma, sentence.preposition(c)) in {("польза", "в"), ("иск", "по")}
         for n in sentence.kids(c, "nmod")
+        if n.feats.get("Case") == "Gen" and not sentence.preposition(n)
         for a in [argument(sentence, n, AGENTS)]
         if a
     ]
@@ -1598,6 +1599,7 @@ PATTERNS = (
     # courts (matchers_courts.py): «подала в суд на мэрию», fines, verdicts, granted suits
     _verb("sued", "подать", "Past", "Perf", Slot("на", frozenset({"Acc"})), requires=frozenset({"суд", "арбитраж"})),
     CourtDecisions(),
+    Suits(),
     # money said of a thing (matchers_money.py): «обошёлся в N», «вложила в строительство X»
     Costs(),
     InvestmentsInWork(),

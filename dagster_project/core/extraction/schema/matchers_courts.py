@@ -2,7 +2,7 @@
 
 News reports a court's decision with a handful of verbs whose subject is the court: «Таганский суд
 Москвы оштрафовал компанию X на 4 млн рублей», «назначил компании X штраф в размере N», «признал X
-виновным» (or «банкротом»), «приговорил X к трём годам», «удовлетворил иск X к Y». The party the
+виновным» (or «банкротом»), «приговорил X к трём годам», «арестовал X», «удовлетворил иск X к Y». The party the
 decision goes against is the verb's object (or the defendant of the granted suit); only a named
 court rules (a bank or a regulator also fines and «признаёт», a court is what the subject's name
 says). Who sued is said with «подал в суд на Y» (matchers.py) or by the winner: «X отсудил у Y N
@@ -34,7 +34,7 @@ class CourtDecisions:
     """Decisions a named court took against a party, with the sum when it is a fine."""
 
     triggers = frozenset({"оштрафовать", "признать", "приговорить", "удовлетворить", "отклонить", "назначить"})
-    triggers |= frozenset({"наложить", "отсудить"})
+    triggers |= frozenset({"наложить", "отсудить", "арестовать"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in finished_verbs(sentence, self.triggers):
@@ -79,7 +79,7 @@ def _parties_and_sums(sentence: ParsedSentence, verb) -> tuple[list[Argument], l
     if verb.lemma == "признать":
         found = any(c.lemma in _VERDICTS for c in sentence.kids(verb, "xcomp", "obl", "advcl"))
         return (_agents(sentence, objects) if found else []), []
-    if verb.lemma == "приговорить":
+    if verb.lemma in {"приговорить", "арестовать"}:  # «арестовал имущество компании» arrests no party
         return _agents(sentence, objects), []
     fines = [c for c in sentence.kids(verb, "obj") if c.lemma in _FINES]
     if not fines:
@@ -140,3 +140,85 @@ def _won_in_court(sentence: ParsedSentence, verb) -> Iterator[Fact]:
                 yield "sued", claimant, loser
         for amount in sums[:1] if len(losers) == 1 and claimants else []:
             yield "ordered_to_pay", loser, amount
+
+
+# Where the money claimed is said to be taken from: «о взыскании с Y», «(требованием) взыскать с Y».
+_RECOVERY = frozenset({"взыскание", "взыскать"})
+# What one goes to court with: «подал иск», «обратился в суд с требованием / заявлением».
+_FILINGS = _CLAIMS | frozenset({"заявление"})
+
+
+class Suits:
+    """Who sued whom, as court news names a suit: «иск X к Y» in any frame («суд принял к рассмотрению
+    иск X к Y», «по иску X к Y суд взыскал ...»: a suit with its claimant exists, whatever the court
+    does with it); «X подал иск (обратился в суд с требованием) о взыскании с Y» / «взыскать с Y»;
+    «X через суд требует взыскать с Y»."""
+
+    triggers = frozenset({"иск", "взыскание", "взыскать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for claim in (t for t in sentence.tokens if t.lemma == "иск" and t.pos == "NOUN"):
+            claimant_heads = [c for c in sentence.kids(claim, "nmod") if c.feats.get("Case") == "Gen"]
+            claimants = _agents(sentence, [c for c in claimant_heads if not sentence.preposition(c)][:1])
+            yield from _pairs(claimants, _agents(sentence, _defendant_heads(sentence, claim)))
+        for verb in finished_verbs(sentence, {"подать", "обратиться"}):
+            from .matchers import _subject_heads
+
+            filings = [c for c in sentence.kids(verb, "obj", "obl") if c.lemma in _FILINGS]
+            recoveries = [r for f in filings for r in sentence.kids(f, "nmod", "acl") if r.lemma in _RECOVERY]
+            claimants = _agents(sentence, _subject_heads(sentence, verb)[:1])
+            yield from _pairs(claimants, _agents(sentence, _taken_from(sentence, recoveries)))
+        for verb in (t for t in sentence.tokens if _demands_in_court(sentence, t)):
+            from .matchers import _subject_heads
+
+            recoveries = [c for c in sentence.kids(verb, "xcomp") if c.lemma == "взыскать"]
+            claimants = _agents(sentence, _subject_heads(sentence, verb)[:1])
+            yield from _pairs(claimants, _agents(sentence, _taken_from(sentence, recoveries)))
+
+
+def _pairs(claimants: list[Argument], defendants: list[Argument]) -> Iterator[Fact]:
+    for claimant in claimants:
+        for defendant in defendants:
+            if claimant.normal != defendant.normal:
+                yield "sued", claimant, defendant
+
+
+def _defendant_heads(sentence: ParsedSentence, claim) -> list:
+    """«иск X к Y»: the «к» or «против» phrase of the claim (or of its claimant), or one the parser hung
+    on the verb right after the claim's own words («по иску банка X | к компании Y суд взыскал ...»)."""
+    owners = [c for c in sentence.kids(claim, "nmod") if c.feats.get("Case") == "Gen" and not sentence.preposition(c)]
+    own = [  # the parser may hang it on the claimant: «иску застройщика «Х» | к банку «Y»»
+        c
+        for h in [claim, *owners[:1]]
+        for c in sentence.kids(h, "nmod")
+        if sentence.preposition(c) in _DEFENDANT_PREPOSITIONS
+    ]
+    if own:
+        return own
+    verb = sentence.head(claim)
+    if verb is None:
+        return []
+    end = max(t.stop for t in sentence.subtree(claim))
+    text = sentence.article.text
+    return [
+        c
+        for c in sentence.kids(verb, "obl")
+        if sentence.preposition(c) in _DEFENDANT_PREPOSITIONS
+        and c.start > end
+        and not text[end : min(k.start for k in sentence.kids(c, "case"))].strip(" »")
+    ]
+
+
+def _taken_from(sentence: ParsedSentence, recoveries: list) -> list:
+    """«взыскать с Y», «о взыскании с Y»: whom the money is claimed from."""
+    return [c for r in recoveries for c in sentence.kids(r, "obl", "nmod") if sentence.preposition(c) == "с"]
+
+
+def _demands_in_court(sentence: ParsedSentence, verb) -> bool:
+    """«через суд требует / потребовал взыскать»: a claim made in court, now or done."""
+    if verb.lemma not in {"требовать", "потребовать"} or verb.pos != "VERB" or sentence.negated(verb):
+        return False
+    feats = verb.feats
+    if feats.get("VerbForm") != "Fin" or feats.get("Tense") not in {"Pres", "Past"}:
+        return False
+    return any(c.lemma == "суд" and sentence.preposition(c) == "через" for c in sentence.kids(verb, "obl"))
