@@ -5,8 +5,9 @@ News states a final cost with a verb: «мост через бухту обош�
 стоил 20 млрд рублей», and often of the work: «строительство моста обошлось в N» (building a thing
 is what the thing cost; a project, a repair or a renovation is not). A future («обойдётся»), a
 conditional («стоил бы») and a negation give nothing. An investor names what it financed through the
-work too: «компания вложила 2 млрд рублей в строительство завода в Заречье», «в модернизацию
-комбината «Х»»; the thing is the work's own genitive, a named facility or organization.
+building of it too: «компания вложила 2 млрд рублей в строительство завода в Заречье»; the thing is the
+work's own genitive. Money put into renewing an existing organization («в модернизацию комбината «Х»»)
+buys no stake in it, so it is no investment in it.
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ Fact = tuple[str, Argument, Argument]
 
 # Work whose cost is the cost of what it makes: «строительство моста обошлось в N».
 _MAKING = frozenset({"строительство", "возведение", "создание"})
-# Work an investor finances on a thing: «вложил в модернизацию комбината».
-_WORKS = _MAKING | frozenset({"модернизация", "реконструкция", "развитие", "расширение", "перевооружение"})
 
 
 def _through_work(sentence: ParsedSentence, head, works: frozenset[str]) -> list:
@@ -83,7 +82,7 @@ class Costs:
 
 class InvestmentsInWork:
     """«Компания «Х» вложила 2 млрд рублей в строительство завода в Заречье» -> invested_in(Х, завод
-    в Заречье): money put into building or renewing a thing is invested in the thing."""
+    в Заречье): money put into building a thing is invested in the thing."""
 
     triggers = frozenset({"вложить", "инвестировать"})
 
@@ -95,12 +94,12 @@ class InvestmentsInWork:
             works = [
                 c
                 for c in sentence.kids(verb, "obl")
-                if c.lemma in _WORKS and sentence.preposition(c) == "в" and c.feats.get("Case") == "Acc"
+                if c.lemma in _MAKING and sentence.preposition(c) == "в" and c.feats.get("Case") == "Acc"
             ]
             things = [
                 a
                 for w in works
-                for t in _through_work(sentence, w, _WORKS)
+                for t in _through_work(sentence, w, _MAKING)
                 for a in [argument(sentence, t, types)]
                 if a
             ]
