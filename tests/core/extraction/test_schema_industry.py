@@ -99,3 +99,11 @@ def test_whoever_held_an_event_on_a_day_dates_the_event():
     # a day of something done at the event is not the event's date
     text = "Фонд «Исток» 8 ноября провёл переговоры на фестивале «Северное сияние»."
     assert facts(text, "took_place_on") == set()
+
+
+def test_an_object_put_before_the_verb_is_still_its_object():
+    # news fronts the thing and names the actor last; the tagger reads the thing as a nominative
+    assert facts("Терминал «Восток» запустила компания «Полярный путь».") == {("Полярный путь", "launched", "Восток")}
+    assert facts("Мост «Полуденный» построила компания «Техноград».") == {("Техноград", "built", "Полуденный")}
+    # two masculine nouns agree with the verb alike: nothing says which bought which
+    assert facts("Элеватор «Степной» купил агрохолдинг «Нива».") == set()

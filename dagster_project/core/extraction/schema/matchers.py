@@ -242,6 +242,7 @@ class VerbPattern:
                 indeclinable = bool(slot.preposition) and child.text.isupper() and len(child.text) > 1
                 if (
                     case in slot.cases
+                    or _fronted_object(sentence, host, child, slot)
                     or recipient
                     or undated
                     or bare_dative
@@ -252,6 +253,18 @@ class VerbPattern:
         if slot.carrier & _CONSTRUCTION:
             heads = _without_owners_of_objects(heads)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+def _fronted_object(sentence: ParsedSentence, verb, child, slot: Slot) -> bool:
+    """«Терминал «Восток» запустила компания «Х»»: an inanimate object put before the verb, which the
+    tagger reads as a nominative, is the accusative it sounds like when the verb has its own subject."""
+    if slot.preposition or "Acc" not in slot.cases or child.rel != "obj" or child.feats.get("Case") != "Nom":
+        return False
+    if child.feats.get("Animacy") != "Inan" or child.start > verb.start:
+        return False
+    if not any(s.id != child.id and s.feats.get("Case") == "Nom" for s in sentence.kids(verb, "nsubj")):
+        return False
+    return any(p.tag.case == "accs" and p.normal_form == child.lemma for p in morph().parse(child.text.lower()))
 
 
 def _without_owners_of_objects(heads: list) -> list:
