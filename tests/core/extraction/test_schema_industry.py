@@ -107,3 +107,10 @@ def test_an_object_put_before_the_verb_is_still_its_object():
     assert facts("Мост «Полуденный» построила компания «Техноград».") == {("Техноград", "built", "Полуденный")}
     # two masculine nouns agree with the verb alike: nothing says which bought which
     assert facts("Элеватор «Степной» купил агрохолдинг «Нива».") == set()
+
+
+def test_an_institution_named_by_its_adjectives_alone_hands_a_grant():
+    text = "В октябре Российский научный фонд выделил грант Бережанскому университету."
+    assert facts(text) == {("Бережанский университет", "received_grant_from", "Российский научный фонд")}
+    # lower case names no particular fund
+    assert facts("В октябре научный фонд выделил грант Бережанскому университету.") == set()

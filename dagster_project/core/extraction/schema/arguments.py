@@ -564,7 +564,7 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     """«Правительство Северореченской области», «министерство промышленности»: an institution
     noun with its genitive complement is the institution's name."""
     if not any(not sentence.preposition(c) and _genitive(c) for c in sentence.kids(head, "nmod")):
-        return None
+        return _proper_institution(sentence, head)
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None:
         return None
@@ -573,6 +573,21 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
         own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
         normal = earlier_full_name(sentence, head, normal, own_name) or normal
     return Argument(found.text, normal, ORGANIZATION, head.lemma)
+
+
+def _proper_institution(sentence: ParsedSentence, head) -> Argument | None:
+    """«(в 2025 году) Российский научный фонд», «Верховный суд»: an institution named by adjectives
+    alone is a proper name when its first word is capitalized inside the sentence (Russian capitalizes
+    only a name's first word) or is coined from a place name; «научный фонд» names none."""
+    own = sorted(sentence.kids(head, "amod"), key=lambda t: t.start)
+    if not own or own[0].start > head.start or not own[0].text[:1].isupper():
+        return None
+    if own[0].start == sentence.tokens[0].start and not _coined(own[0]):
+        return None  # «Научный фонд выделил ...»: any first word is capitalized
+    found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
+    if found is None or not found.text[:1].isupper():
+        return None
+    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
 
 
 def _generic_jurisdiction(sentence: ParsedSentence, head) -> bool:
