@@ -114,3 +114,13 @@ def test_an_institution_named_by_its_adjectives_alone_hands_a_grant():
     assert facts(text) == {("Бережанский университет", "received_grant_from", "Российский научный фонд")}
     # lower case names no particular fund
     assert facts("В октябре научный фонд выделил грант Бережанскому университету.") == set()
+
+
+def test_a_measure_stated_with_a_dash_and_no_verb():
+    assert facts("Мощность элеватора «Степной» — 40 тысяч тонн зерна в год.") == {
+        ("Степной", "capacity", "40 тысяч тонн зерна в год")
+    }
+    assert facts("Стоимость моста «Полуденный» — 7,4 млрд рублей.") == {("Полуденный", "cost", "7,4 млрд рублей")}
+    # no amount after the dash, or no named thing before it: nothing
+    assert facts("Стоимость моста «Полуденный» — одна из самых высоких в регионе.") == set()
+    assert facts("Мощность элеватора — 40 тысяч тонн зерна.") == set()

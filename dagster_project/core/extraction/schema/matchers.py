@@ -890,10 +890,14 @@ def _measured_owner_and_amounts(sentence: ParsedSentence, measure) -> tuple:
     """What a measure noun measures and the heads of its amount: «ветропарк мощностью 90 мегаватт»
     (the measure follows its owner) or «мощность ветропарка составляет 90 мегаватт»; no owner for
     any other use, nor for a plan («стоимость составит»)."""
+    case = measure.feats.get("Case")
+    after_dash = _amount_after_dash(sentence, measure) if case == "Nom" else None
+    if after_dash is not None:  # «мощность элеватора «Х» — 40 тысяч тонн»: a statement without a verb
+        measured = next((c for c in sentence.kids(measure, "nmod") if c.feats.get("Case") == "Gen"), None)
+        return measured, [after_dash]
     owner = sentence.head(measure)
     if owner is not None and owner.start > measure.start and owner.pos != "VERB":
         return None, []
-    case = measure.feats.get("Case")
     if case == "Nom" and owner is not None and owner.lemma in {"составлять", "составить"}:
         if owner.feats.get("Tense") == "Fut":
             return None, []
@@ -902,6 +906,26 @@ def _measured_owner_and_amounts(sentence: ParsedSentence, measure) -> tuple:
     if case != "Ins":
         return None, []
     return owner, sentence.kids(measure, "nmod", "nummod", "nummod:gov")
+
+
+def _amount_after_dash(sentence: ParsedSentence, measure):
+    """The head of the amount right after a dash that closes the measure's own phrase («мощность
+    элеватора «Х» | — 40 тысяч тонн»): the counted noun no other number word hangs on; None when the
+    measure is not so followed."""
+    dash = next((t for t in sentence.tokens if t.start > measure.start and t.text in {"—", "–"}), None)
+    if dash is None:
+        return None
+    own = {t.id for t in sentence.subtree(measure, {"nmod", "appos", "amod", "flat", "flat:name", "punct"})}
+    between = [t for t in sentence.tokens if measure.start < t.start < dash.start]
+    following = [t for t in sentence.tokens if t.start > dash.start]
+    if any(t.id not in own for t in between) or not following or following[0].pos != "NUM":
+        return None
+    counted = (
+        t
+        for t in following
+        if t.pos == "NOUN" and sentence.kids(t, "nummod", "nummod:gov") and t.rel not in {"nummod", "nummod:gov"}
+    )
+    return next(counted, None)
 
 
 class Staff:
