@@ -137,3 +137,10 @@ def test_an_arrest_is_a_ruling_against_the_person_not_against_an_owner_of_proper
         ("Ветлужский районный суд", "ruled_against", "Семён Лаптев")
     }
     assert facts("Ветлужский районный суд арестовал имущество застройщика «Заря».") == set()
+
+
+def test_the_sum_of_a_payment_is_its_amount_never_the_payment_noun():
+    text = f"{COURT} обязал компанию «Ладога-Транс» выплатить банку «Окский» неустойку в размере 2 млн рублей."
+    assert ("Ладога-Транс", "ordered_to_pay", "2 млн рублей") in facts(text)
+    text = f"{COURT} взыскал с компании «Ладога-Транс» компенсацию в размере 2 млн рублей."
+    assert {f for f in facts(text) if f[1] == "ordered_to_pay"} == {("Ладога-Транс", "ordered_to_pay", "2 млн рублей")}

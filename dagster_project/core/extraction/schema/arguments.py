@@ -866,6 +866,8 @@ def quantity_argument(
     рублей», not «... рублей компенсации морального вреда», which says what the money is for).
     `governed`: the head stands after a preposition the caller chose («оштрафовал на 4 млн рублей»),
     which is no part of the amount."""
+    if token.pos != "NUM" and not sentence.kids(token, "nummod", "nummod:gov"):
+        return None  # «компенсацию в размере 2 млн рублей»: the word a number counts heads an amount
     phrase = [t for t in sentence.subtree(token, {"nummod", "nummod:gov", "nmod", "amod", "flat"}) if t.pos != "PUNCT"]
     phrase = [
         t

@@ -815,14 +815,21 @@ def _payer_heads_and_sum_hosts(sentence: ParsedSentence, verb) -> tuple[list, li
 
 
 def _sums(sentence: ParsedSentence, hosts: list) -> list[Argument]:
-    """Money amounts without a preposition under the hosts."""
+    """Money amounts without a preposition under the hosts, or the amount of what is paid: «неустойку
+    в размере 2 млн рублей», «компенсацию на сумму 2 млн рублей»."""
+    heads = [c for host in hosts for c in sentence.kids(host, "obj", "obl") if not sentence.preposition(c)]
+    heads = [a for h in heads for a in [h, *_amounts_of(sentence, h)]]
+    return [a for a in (argument(sentence, h, frozenset({MONEY})) for h in heads) if a]
+
+
+def _amounts_of(sentence: ParsedSentence, payment) -> list:
+    """The amount inside «в размере N» or «на сумму N» of a payment noun."""
     return [
-        a
-        for host in hosts
-        for c in sentence.kids(host, "obj", "obl")
-        if not sentence.preposition(c)
-        for a in [argument(sentence, c, frozenset({MONEY}))]
-        if a
+        n
+        for c in sentence.kids(payment, "nmod")
+        if (c.lemma, sentence.preposition(c)) in {("размер", "в"), ("сумма", "на")}
+        for n in sentence.kids(c, "nmod", "nummod:gov")
+        if not sentence.preposition(n)
     ]
 
 
