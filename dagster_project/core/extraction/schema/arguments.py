@@ -581,7 +581,7 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     """«Правительство Северореченской области», «министерство промышленности»: an institution
     noun with its genitive complement is the institution's name."""
     if not any(not sentence.preposition(c) and _genitive(c) for c in sentence.kids(head, "nmod")):
-        return None
+        return _proper_institution(sentence, head)
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None:
         return None
@@ -590,6 +590,21 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
         own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
         normal = earlier_full_name(sentence, head, normal, own_name) or normal
     return Argument(found.text, normal, ORGANIZATION, head.lemma)
+
+
+def _proper_institution(sentence: ParsedSentence, head) -> Argument | None:
+    """«(в 2025 году) Российский научный фонд», «Верховный суд»: an institution named by adjectives
+    alone is a proper name when its first word is capitalized inside the sentence (Russian capitalizes
+    only a name's first word) or is coined from a place name; «научный фонд» names none."""
+    own = sorted(sentence.kids(head, "amod"), key=lambda t: t.start)
+    if not own or own[0].start > head.start or not own[0].text[:1].isupper():
+        return None
+    if own[0].start == sentence.tokens[0].start and not _coined(own[0]):
+        return None  # «Научный фонд выделил ...»: any first word is capitalized
+    found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
+    if found is None or not found.text[:1].isupper():
+        return None
+    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
 
 
 def _generic_jurisdiction(sentence: ParsedSentence, head) -> bool:
@@ -872,13 +887,26 @@ def _calendar_day(phrase: list, default_year: int) -> date | None:
 
 
 def quantity_argument(
-    sentence: ParsedSentence, token, units: frozenset[str] = frozenset(), *, ends_at_unit: bool = False
+    sentence: ParsedSentence,
+    token,
+    units: frozenset[str] = frozenset(),
+    *,
+    ends_at_unit: bool = False,
+    governed: bool = False,
 ) -> Argument | None:
     """'640 тысяч тонн зерна': a number with its multiplier, unit and counted noun; with `units`,
     only a quantity measured in one of them. `ends_at_unit`: a sum ends at its currency («700 тысяч
-    рублей», not «... рублей компенсации морального вреда», which says what the money is for)."""
+    рублей», not «... рублей компенсации морального вреда», which says what the money is for).
+    `governed`: the head stands after a preposition the caller chose («оштрафовал на 4 млн рублей»),
+    which is no part of the amount."""
+    if token.pos != "NUM" and not sentence.kids(token, "nummod", "nummod:gov"):
+        return None  # «компенсацию в размере 2 млн рублей»: the word a number counts heads an amount
     phrase = [t for t in sentence.subtree(token, {"nummod", "nummod:gov", "nmod", "amod", "flat"}) if t.pos != "PUNCT"]
-    phrase = [t for t in phrase if _within_phrase(sentence, t, token) and not sentence.preposition(t)]
+    phrase = [
+        t
+        for t in phrase
+        if _within_phrase(sentence, t, token) and (not sentence.preposition(t) or (governed and t is token))
+    ]
     unit_end = next((t.start for t in phrase if t.lemma in units), None) if ends_at_unit else None
     if unit_end is not None:
         phrase = [t for t in phrase if t.start <= unit_end]

@@ -226,3 +226,7 @@ MORE_STAFF_ROLES = frozenset(
 # Collective bodies every region or town has one of: «Законодательное собрание», «городская дума»
 # name no member_of object until the name says whose.
 COLLECTIVE_BODY_NOUNS = frozenset("собрание дума парламент совет палата хурал курултай рада жюри комиссия".split())
+# What a court orders a party to pay: «обязал X выплатить / компенсировать / вернуть N рублей».
+PAYMENT_VERBS = frozenset(
+    "выплатить возместить компенсировать вернуть возвратить уплатить заплатить перечислить".split()
+)

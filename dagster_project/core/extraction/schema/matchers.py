@@ -45,6 +45,7 @@ from .lexicon import (
     MORE_STAFF_ROLES,
     ON_NOUNS,
     PARTIAL_LIST_WORDS,
+    PAYMENT_VERBS,
     PLAN_WORDS,
     PLAYER_ROLES,
     POSITION_NOUNS,
@@ -71,6 +72,7 @@ from .matchers_business import (
     Supplies,
 )
 from .matchers_careers import CAREER_PATTERNS
+from .matchers_courts import CourtDecisions, Suits
 from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
@@ -86,6 +88,7 @@ from .matchers_lists import (
     read_list,
     subunit_owner,
 )
+from .matchers_money import Costs, InvestmentsInWork
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -187,10 +190,19 @@ class VerbPattern:
         """Subject and object heads of the verb in the pattern's tense, or of its passive participle
         («цех построен компанией X», «цех, построенный компанией X»); None for any other form."""
         if _is_active(verb, self.tense, self.aspect):
-            return _subject_heads(sentence, verb), self._object_heads(sentence, verb)
+            return self._subjects_of_active(sentence, verb), self._object_heads(sentence, verb)
         if self._takes_passive(verb):
             return _agents(sentence, verb), _passive_subjects(sentence, verb)
         return None
+
+    def _subjects_of_active(self, sentence: ParsedSentence, verb) -> list:
+        """The verb's subjects; when the parser made the carrier noun the subject («получил грант(nsubj,
+        Acc)») and a nominative the object («университет(obj, Nom)»), the nominative is the subject."""
+        subjects = _subject_heads(sentence, verb)
+        if not self.slot.carrier or not subjects or any(s.lemma not in self.slot.carrier for s in subjects):
+            return subjects
+        swapped = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Nom" and c.start < verb.start]
+        return sentence.conjuncts(swapped[0]) if swapped else subjects
 
     def _facts(self, subjects: list[Argument], objects: list[Argument]) -> Iterator[Fact]:
         """Each subject with each object; with no object, the subjects of a symmetric relation with
@@ -239,6 +251,7 @@ class VerbPattern:
                 indeclinable = bool(slot.preposition) and child.text.isupper() and len(child.text) > 1
                 if (
                     case in slot.cases
+                    or _fronted_object(sentence, host, child, slot)
                     or recipient
                     or undated
                     or bare_dative
@@ -246,7 +259,29 @@ class VerbPattern:
                     or _listed_plural(sentence, child, slot.cases)
                 ):
                     heads += sentence.conjuncts(child)
+        if slot.carrier & _CONSTRUCTION:
+            heads = _without_owners_of_objects(heads)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+def _fronted_object(sentence: ParsedSentence, verb, child, slot: Slot) -> bool:
+    """«Терминал «Восток» запустила компания «Х»»: an inanimate object put before the verb, which the
+    tagger reads as a nominative, is the accusative it sounds like when the verb has its own subject."""
+    if slot.preposition or "Acc" not in slot.cases or child.rel != "obj" or child.feats.get("Case") != "Nom":
+        return False
+    if child.feats.get("Animacy") != "Inan" or child.start > verb.start:
+        return False
+    if not any(s.id != child.id and s.feats.get("Case") == "Nom" for s in sentence.kids(verb, "nsubj")):
+        return False
+    return any(p.tag.case == "accs" and p.normal_form == child.lemma for p in morph().parse(child.text.lower()))
+
+
+def _without_owners_of_objects(heads: list) -> list:
+    """«приступила к строительству корпуса больницы»: what is built is the carrier's own genitive, and
+    the genitive owner of it («больницы») is no second object (a council's company of «в состав совета
+    директоров компании» is what one joins, so other carriers keep their chains)."""
+    found = {h.id for h in heads}
+    return [h for h in heads if not (h.rel == "nmod" and h.head_id in found)]
 
 
 _PYMORPHY_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
@@ -390,7 +425,9 @@ def _subject_heads(sentence: ParsedSentence, verb, depth: int = 0) -> list:
         return [head] if head is not None else []
     # «Банк «Х» выдал кредит ..., а компания «Y» провела форум»: a subject with another finite verb
     # between it and the verb belongs to that verb, wherever the parser attached it
-    attached = sentence.kids(verb, "nsubj")
+    # «прошёл IV Северореченский инвестиционный форум»: the parser may give a name's adjective the
+    # subject's role beside its noun; the noun is the subject
+    attached = sorted(sentence.kids(verb, "nsubj"), key=lambda s: s.pos not in {"NOUN", "PROPN", "PRON"})
     own = [s for s in attached if not _finite_verb_between(sentence, s, verb)]
     if attached and not own:
         own = _nominative_after_last_verb(sentence, verb)
@@ -457,10 +494,18 @@ def _antecedent(sentence: ParsedSentence, pronoun):
     (the parser often attaches the clause to a farther noun)."""
     number, gender = pronoun.feats.get("Number"), pronoun.feats.get("Gender")
     for token in reversed([t for t in sentence.tokens if t.stop <= pronoun.start]):
+        if _inside_a_quoted_name(sentence.article.text, token):
+            continue  # «форум «Энергия ветра», который»: «ветра» is a word of the name, not its antecedent
         if token.pos in {"NOUN", "PROPN"} and token.feats.get("Number") == number:
             if number == "Plur" or token.feats.get("Gender") == gender:
                 return token
     return None
+
+
+def _inside_a_quoted_name(text: str, token) -> bool:
+    """A word of a quoted name other than its first: «Энергия ветра» -> «ветра»."""
+    opening = text.rfind("«", 0, token.start)
+    return opening >= 0 and "»" not in text[opening : token.start] and bool(text[opening + 1 : token.start].strip())
 
 
 def _same_clause(sentence: ParsedSentence, head, verb) -> bool:
@@ -781,28 +826,38 @@ def _payer_heads_and_sum_hosts(sentence: ParsedSentence, verb) -> tuple[list, li
     if verb.lemma == "взыскать":
         return [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "с"], [verb]
     payer_heads = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
-    return payer_heads, [c for c in sentence.kids(verb, "xcomp") if c.lemma in {"выплатить", "возместить"}]
+    payments = [c for c in sentence.kids(verb, "xcomp") if c.lemma in PAYMENT_VERBS]
+    # the parser may hang the sum of «обязал X вернуть банку N рублей» on «обязал»
+    return payer_heads, payments + [verb] if payments else []
 
 
 def _sums(sentence: ParsedSentence, hosts: list) -> list[Argument]:
-    """Money amounts without a preposition under the hosts."""
+    """Money amounts without a preposition under the hosts, or the amount of what is paid: «неустойку
+    в размере 2 млн рублей», «компенсацию на сумму 2 млн рублей»."""
+    heads = [c for host in hosts for c in sentence.kids(host, "obj", "obl") if not sentence.preposition(c)]
+    heads = [a for h in heads for a in [h, *_amounts_of(sentence, h)]]
+    return [a for a in (argument(sentence, h, frozenset({MONEY})) for h in heads) if a]
+
+
+def _amounts_of(sentence: ParsedSentence, payment) -> list:
+    """The amount inside «в размере N» or «на сумму N» of a payment noun."""
     return [
-        a
-        for host in hosts
-        for c in sentence.kids(host, "obj", "obl")
-        if not sentence.preposition(c)
-        for a in [argument(sentence, c, frozenset({MONEY}))]
-        if a
+        n
+        for c in sentence.kids(payment, "nmod")
+        if (c.lemma, sentence.preposition(c)) in {("размер", "в"), ("сумма", "на")}
+        for n in sentence.kids(c, "nmod", "nummod:gov")
+        if not sentence.preposition(n)
     ]
 
 
 def _claimants(sentence: ParsedSentence, verb) -> list[Argument]:
-    """«в пользу банка Y»."""
+    """«в пользу банка Y», «по иску банка Y» (the suit's own claimant)."""
     return [
         a
         for c in sentence.kids(verb, "obl")
-        if c.lemma == "польза" and sentence.preposition(c) == "в"
+        if (c.lemma, sentence.preposition(c)) in {("польза", "в"), ("иск", "по")}
         for n in sentence.kids(c, "nmod")
+        if n.feats.get("Case") == "Gen" and not sentence.preposition(n)
         for a in [argument(sentence, n, AGENTS)]
         if a
     ]
@@ -821,17 +876,34 @@ class Measures:
                 continue
             relation = SCHEMA[relation_id]
             owner, amount_heads = _measured_owner_and_amounts(sentence, measure)
-            if owner is not None and _has_rate(sentence, owner, measure):
+            rated = owner is not None and _has_rate(sentence, owner, measure, amount_heads)
+            if rated and relation_id != "capacity":
                 continue  # «300 тонн в сутки» is a rate, and «300 тонн» alone would be a wrong answer
             thing = argument(sentence, owner, relation.subject_types) if owner is not None else None
             amount = _first_argument(sentence, amount_heads, relation.object_types) if thing is not None else None
+            if amount is not None and rated:
+                amount = _with_rate(sentence, amount)  # a capacity keeps its rate: «300 тонн в сутки»
             if amount is not None:
                 yield relation_id, thing, amount
 
 
-def _has_rate(sentence: ParsedSentence, owner, measure) -> bool:
-    words = sentence.kids(owner) + sentence.subtree(measure)
+def _has_rate(sentence: ParsedSentence, owner, measure, amount_heads: list = ()) -> bool:
+    words = sentence.kids(owner) + sentence.subtree(measure) + [t for h in amount_heads for t in sentence.subtree(h)]
     return any(is_rate(sentence, t) for t in words)
+
+
+def _with_rate(sentence: ParsedSentence, amount: Argument) -> Argument | None:
+    """The amount with the rate written right after it («300 тонн хлеба | в сутки»); None when the
+    rate stands elsewhere, so it cannot be told whose it is."""
+    text = sentence.article.text
+    at = text.find(amount.text, sentence.tokens[0].start)
+    end = at + len(amount.text) if at >= 0 else -1
+    for rate in (t for t in sentence.tokens if is_rate(sentence, t)):
+        preposition = next(c for c in sentence.kids(rate, "case") if c.start < rate.start)
+        if end >= 0 and not text[end : preposition.start].strip():
+            rated = text[at : rate.stop]
+            return replace(amount, text=rated, normal=rated)
+    return None
 
 
 def _first_argument(sentence: ParsedSentence, heads: list, types: frozenset[str]) -> Argument | None:
@@ -842,10 +914,14 @@ def _measured_owner_and_amounts(sentence: ParsedSentence, measure) -> tuple:
     """What a measure noun measures and the heads of its amount: «ветропарк мощностью 90 мегаватт»
     (the measure follows its owner) or «мощность ветропарка составляет 90 мегаватт»; no owner for
     any other use, nor for a plan («стоимость составит»)."""
+    case = measure.feats.get("Case")
+    after_dash = _amount_after_dash(sentence, measure) if case == "Nom" else None
+    if after_dash is not None:  # «мощность элеватора «Х» — 40 тысяч тонн»: a statement without a verb
+        measured = next((c for c in sentence.kids(measure, "nmod") if c.feats.get("Case") == "Gen"), None)
+        return measured, [after_dash]
     owner = sentence.head(measure)
     if owner is not None and owner.start > measure.start and owner.pos != "VERB":
         return None, []
-    case = measure.feats.get("Case")
     if case == "Nom" and owner is not None and owner.lemma in {"составлять", "составить"}:
         if owner.feats.get("Tense") == "Fut":
             return None, []
@@ -854,6 +930,26 @@ def _measured_owner_and_amounts(sentence: ParsedSentence, measure) -> tuple:
     if case != "Ins":
         return None, []
     return owner, sentence.kids(measure, "nmod", "nummod", "nummod:gov")
+
+
+def _amount_after_dash(sentence: ParsedSentence, measure):
+    """The head of the amount right after a dash that closes the measure's own phrase («мощность
+    элеватора «Х» | — 40 тысяч тонн»): the counted noun no other number word hangs on; None when the
+    measure is not so followed."""
+    dash = next((t for t in sentence.tokens if t.start > measure.start and t.text in {"—", "–"}), None)
+    if dash is None:
+        return None
+    own = {t.id for t in sentence.subtree(measure, {"nmod", "appos", "amod", "flat", "flat:name", "punct"})}
+    between = [t for t in sentence.tokens if measure.start < t.start < dash.start]
+    following = [t for t in sentence.tokens if t.start > dash.start]
+    if any(t.id not in own for t in between) or not following or following[0].pos != "NUM":
+        return None
+    counted = (
+        t
+        for t in following
+        if t.pos == "NOUN" and sentence.kids(t, "nummod", "nummod:gov") and t.rel not in {"nummod", "nummod:gov"}
+    )
+    return next(counted, None)
 
 
 class Staff:
@@ -1503,6 +1599,8 @@ PATTERNS = (
     _verb("took_place_in", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Loc"}))),
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("", frozenset({"Gen", "Nom", "Acc"}))),
     _verb("took_place_on", "пройти состояться", "Past", "Perf", Slot("в", frozenset({"Acc"}))),  # «в понедельник»
+    # «фестиваль, который проходил в Казани 8 сентября»: a past event of one day, said in the imperfective
+    _verb("took_place_on", "проходить", "Past", "Imp", Slot("", frozenset({"Gen", "Nom", "Acc"}))),
     _verb("harvested", "собрать", "Past", "Perf", Slot("", frozenset({"Acc", "Gen", "Nom"})), units=WEIGHT_UNITS),
     RoleAppositions(),
     Signings(),
@@ -1569,4 +1667,11 @@ PATTERNS = (
     *PLACE_PATTERNS,
     # procurement: the customer and the contractor of works (matchers_tenders.py)
     TenderSides(),
+    # courts (matchers_courts.py): «подала в суд на мэрию», fines, verdicts, granted suits
+    _verb("sued", "подать", "Past", "Perf", Slot("на", frozenset({"Acc"})), requires=frozenset({"суд", "арбитраж"})),
+    CourtDecisions(),
+    Suits(),
+    # money said of a thing (matchers_money.py): «обошёлся в N», «вложила в строительство X»
+    Costs(),
+    InvestmentsInWork(),
 )

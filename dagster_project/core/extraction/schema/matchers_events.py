@@ -221,7 +221,7 @@ class EventPlaces:
                 for place in self._places(sentence, token, verb):
                     if fold(place.normal) not in fold(found.normal):
                         yield "took_place_in", found, place
-                if verb.lemma in {"пройти", "состояться"} and _is_subject(sentence, token, verb):
+                if _took_place_then(sentence, token, verb):
                     for day in _dates(sentence, verb):
                         yield "took_place_on", found, day
 
@@ -238,15 +238,33 @@ class EventPlaces:
         return places
 
 
+def _took_place_then(sentence: ParsedSentence, token, verb) -> bool:
+    """The verb's date is the event's: «форум прошёл 17 сентября», «компания провела 8 ноября форум
+    «Х»» (whoever held an event held it on the day it took place)."""
+    if verb.lemma in {"пройти", "состояться"}:
+        return _is_subject(sentence, token, verb)
+    held = verb.lemma == "провести" and verb.feats.get("VerbForm") == "Fin" and token.rel == "obj"
+    return held and sentence.head(token) is verb
+
+
 def _is_subject(sentence: ParsedSentence, token, verb) -> bool:
     """The event is what the verb says took place: its subject, or the noun its participle modifies."""
     participle = verb.feats.get("VerbForm") == "Part" and verb.rel in {"acl", "amod"}
-    return sentence.head(verb) is token if participle else token.rel == "nsubj" and sentence.head(token) is verb
+    if participle or _relative(sentence, verb):
+        return sentence.head(verb) is token
+    return token.rel == "nsubj" and sentence.head(token) is verb
+
+
+def _relative(sentence: ParsedSentence, verb) -> bool:
+    """«фестиваль, который проходил в Казани»: a clause whose subject «который» is the noun it hangs on."""
+    return verb.rel == "acl:relcl" and any(c.lemma == "который" for c in sentence.kids(verb, "nsubj"))
 
 
 def _participles(sentence: ParsedSentence, token) -> list:
-    """«выставка, прошедшая в Омске», «на форуме, проходившем в Твери»."""
-    return [v for v in sentence.kids(token, "acl", "amod") if v.lemma in _TAKING_PLACE_VERBS and v.pos == "VERB"]
+    """«выставка, прошедшая в Омске», «на форуме, проходившем в Твери», «форум, который прошёл в Твери»."""
+    clauses = [v for v in sentence.kids(token, "acl:relcl") if _relative(sentence, v)]
+    participles = sentence.kids(token, "acl", "amod") + clauses
+    return [v for v in participles if v.lemma in _TAKING_PLACE_VERBS and v.pos == "VERB"]
 
 
 def _at(sentence: ParsedSentence, token) -> bool:

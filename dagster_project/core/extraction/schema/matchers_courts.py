@@ -1,0 +1,224 @@
+"""Court news beyond «взыскал с» and «обязал»: fines, verdicts, granted suits and money won in court.
+
+News reports a court's decision with a handful of verbs whose subject is the court: «Таганский суд
+Москвы оштрафовал компанию X на 4 млн рублей», «назначил компании X штраф в размере N», «признал X
+виновным» (or «банкротом»), «приговорил X к трём годам», «арестовал X», «удовлетворил иск X к Y». The party the
+decision goes against is the verb's object (or the defendant of the granted suit); only a named
+court rules (a bank or a regulator also fines and «признаёт», a court is what the subject's name
+says). Who sued is said with «подал в суд на Y» (matchers.py) or by the winner: «X отсудил у Y N
+рублей». A fine is a sum the party is ordered to pay when one party is fined; a plan («может быть
+оштрафована»), a negation («не признал виновным») and an acquittal («признал невиновным») give nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from .arguments import Argument, ParsedSentence, argument, quantity_argument
+from .lexicon import MONEY_UNITS
+from .matchers_people import finished_verbs
+from .relations import AGENTS, MONEY
+
+Fact = tuple[str, Argument, Argument]
+
+# What a court finds a party: guilty or bankrupt; «невиновным» is no ruling against it.
+_VERDICTS = frozenset({"виновный", "банкрот", "несостоятельный"})
+# A suit the court grants or turns down: «удовлетворил иск X к Y», «требования X к Y».
+_CLAIMS = frozenset({"иск", "требование"})
+_DEFENDANT_PREPOSITIONS = frozenset({"к", "против"})
+_FINES = frozenset({"штраф"})
+
+
+class CourtDecisions:
+    """Decisions a named court took against a party, with the sum when it is a fine."""
+
+    triggers = frozenset({"оштрафовать", "признать", "приговорить", "удовлетворить", "отклонить", "назначить"})
+    triggers |= frozenset({"наложить", "отсудить", "арестовать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in finished_verbs(sentence, self.triggers):
+            if verb.lemma == "отсудить":
+                yield from _won_in_court(sentence, verb)
+                continue
+            courts = _courts(sentence, verb)
+            if verb.lemma in {"удовлетворить", "отклонить"}:
+                yield from _decided_claims(sentence, verb, courts)
+                continue
+            parties, sums = _parties_and_sums(sentence, verb)
+            for party in parties if courts else []:
+                for court in courts:
+                    yield "ruled_against", court, party
+                for amount in sums[:1] if len(parties) == 1 else []:
+                    yield "ordered_to_pay", party, amount
+
+
+def _courts(sentence: ParsedSentence, verb) -> list[Argument]:
+    from .matchers import _courts  # one grammar of subjects and courts
+
+    return _courts(sentence, verb)
+
+
+def _agents(sentence: ParsedSentence, heads: list) -> list[Argument]:
+    return [a for a in (argument(sentence, t, AGENTS) for h in heads for t in sentence.conjuncts(h)) if a]
+
+
+def _money(sentence: ParsedSentence, heads: list) -> list[Argument]:
+    """Sums headed by `heads`, whatever preposition the grammar found them after («на», «в»)."""
+    found = (quantity_argument(sentence, h, MONEY_UNITS, ends_at_unit=True, governed=True) for h in heads)
+    return [replace(a, type=MONEY) for a in found if a]
+
+
+def _parties_and_sums(sentence: ParsedSentence, verb) -> tuple[list[Argument], list[Argument]]:
+    """Who the decision is against and the fine: «оштрафовал X на N», «признал X виновным»,
+    «приговорил X к ...», «назначил X штраф в размере N», «наложил штраф в N рублей на X»."""
+    objects = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
+    if verb.lemma == "оштрафовать":
+        sums = [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "на"]
+        return _agents(sentence, objects), _money(sentence, sums)
+    if verb.lemma == "признать":
+        found = any(c.lemma in _VERDICTS for c in sentence.kids(verb, "xcomp", "obl", "advcl"))
+        return (_agents(sentence, objects) if found else []), []
+    if verb.lemma in {"приговорить", "арестовать"}:  # «арестовал имущество компании» arrests no party
+        return _agents(sentence, objects), []
+    fines = [c for c in sentence.kids(verb, "obj") if c.lemma in _FINES]
+    if not fines:
+        return [], []
+    if verb.lemma == "назначить":  # «назначил компании X штраф»: the party is the dative
+        party_heads = [c for c in sentence.kids(verb, "iobj", "obl") if c.feats.get("Case") == "Dat"]
+        party_heads = [c for c in party_heads if not sentence.preposition(c)]
+    else:  # «наложил штраф на X»: the party after «на», on the verb or on the fine
+        hosts = [verb, *fines]
+        party_heads = [c for h in hosts for c in sentence.kids(h, "obl", "nmod") if sentence.preposition(c) == "на"]
+    return _agents(sentence, party_heads), _money(sentence, _fine_sums(sentence, fines[0]))
+
+
+def _fine_sums(sentence: ParsedSentence, fine) -> list:
+    """«штраф в размере 4 млн рублей», «штраф в 4 млн рублей»."""
+    heads = []
+    for child in sentence.kids(fine, "nmod"):
+        if sentence.preposition(child) != "в":
+            continue
+        if child.lemma == "размер":
+            heads += [n for n in sentence.kids(child, "nmod") if not sentence.preposition(n)]
+        else:
+            heads.append(child)
+    return heads
+
+
+def _decided_claims(sentence: ParsedSentence, verb, courts: list[Argument]) -> Iterator[Fact]:
+    """«удовлетворил иск X к Y»: X sued Y and the court ruled against Y; «отклонил иск X к Y»: X
+    sued Y (and lost, which says nothing against Y)."""
+    for claim in (c for c in sentence.kids(verb, "obj") if c.lemma in _CLAIMS):
+        claimant_heads = [c for c in sentence.kids(claim, "nmod") if c.feats.get("Case") == "Gen"]
+        claimant_heads = [c for c in claimant_heads if not sentence.preposition(c)]
+        defendant_heads = [
+            c
+            for host in (claim, verb)
+            for c in sentence.kids(host, "nmod", "obl")
+            if sentence.preposition(c) in _DEFENDANT_PREPOSITIONS
+        ]
+        claimants, defendants = _agents(sentence, claimant_heads[:1]), _agents(sentence, defendant_heads)
+        for defendant in defendants:
+            for claimant in claimants:
+                if claimant.normal != defendant.normal:
+                    yield "sued", claimant, defendant
+            for court in courts if verb.lemma == "удовлетворить" else []:
+                yield "ruled_against", court, defendant
+
+
+def _won_in_court(sentence: ParsedSentence, verb) -> Iterator[Fact]:
+    """«X отсудил у Y 4 млн рублей»: X sued Y, and the court ordered Y to pay the sum."""
+    from .matchers import _subject_heads
+
+    claimants = _agents(sentence, _subject_heads(sentence, verb)[:1])
+    losers = _agents(sentence, [c for c in sentence.kids(verb, "obl") if sentence.preposition(c) == "у"])
+    sums = _money(sentence, [c for c in sentence.kids(verb, "obj") if not sentence.preposition(c)])
+    for loser in losers:
+        for claimant in claimants:
+            if claimant.normal != loser.normal:
+                yield "sued", claimant, loser
+        for amount in sums[:1] if len(losers) == 1 and claimants else []:
+            yield "ordered_to_pay", loser, amount
+
+
+# Where the money claimed is said to be taken from: «о взыскании с Y», «(требованием) взыскать с Y».
+_RECOVERY = frozenset({"взыскание", "взыскать"})
+# What one goes to court with: «подал иск», «обратился в суд с требованием / заявлением».
+_FILINGS = _CLAIMS | frozenset({"заявление"})
+
+
+class Suits:
+    """Who sued whom, as court news names a suit: «иск X к Y» in any frame («суд принял к рассмотрению
+    иск X к Y», «по иску X к Y суд взыскал ...»: a suit with its claimant exists, whatever the court
+    does with it); «X подал иск (обратился в суд с требованием) о взыскании с Y» / «взыскать с Y»;
+    «X через суд требует взыскать с Y»."""
+
+    triggers = frozenset({"иск", "взыскание", "взыскать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for claim in (t for t in sentence.tokens if t.lemma == "иск" and t.pos == "NOUN"):
+            claimant_heads = [c for c in sentence.kids(claim, "nmod") if c.feats.get("Case") == "Gen"]
+            claimants = _agents(sentence, [c for c in claimant_heads if not sentence.preposition(c)][:1])
+            yield from _pairs(claimants, _agents(sentence, _defendant_heads(sentence, claim)))
+        for verb in finished_verbs(sentence, {"подать", "обратиться"}):
+            from .matchers import _subject_heads
+
+            filings = [c for c in sentence.kids(verb, "obj", "obl") if c.lemma in _FILINGS]
+            recoveries = [r for f in filings for r in sentence.kids(f, "nmod", "acl") if r.lemma in _RECOVERY]
+            claimants = _agents(sentence, _subject_heads(sentence, verb)[:1])
+            yield from _pairs(claimants, _agents(sentence, _taken_from(sentence, recoveries)))
+        for verb in (t for t in sentence.tokens if _demands_in_court(sentence, t)):
+            from .matchers import _subject_heads
+
+            recoveries = [c for c in sentence.kids(verb, "xcomp") if c.lemma == "взыскать"]
+            claimants = _agents(sentence, _subject_heads(sentence, verb)[:1])
+            yield from _pairs(claimants, _agents(sentence, _taken_from(sentence, recoveries)))
+
+
+def _pairs(claimants: list[Argument], defendants: list[Argument]) -> Iterator[Fact]:
+    for claimant in claimants:
+        for defendant in defendants:
+            if claimant.normal != defendant.normal:
+                yield "sued", claimant, defendant
+
+
+def _defendant_heads(sentence: ParsedSentence, claim) -> list:
+    """«иск X к Y»: the «к» or «против» phrase of the claim (or of its claimant), or one the parser hung
+    on the verb right after the claim's own words («по иску банка X | к компании Y суд взыскал ...»)."""
+    owners = [c for c in sentence.kids(claim, "nmod") if c.feats.get("Case") == "Gen" and not sentence.preposition(c)]
+    own = [  # the parser may hang it on the claimant: «иску застройщика «Х» | к банку «Y»»
+        c
+        for h in [claim, *owners[:1]]
+        for c in sentence.kids(h, "nmod")
+        if sentence.preposition(c) in _DEFENDANT_PREPOSITIONS
+    ]
+    if own:
+        return own
+    verb = sentence.head(claim)
+    if verb is None:
+        return []
+    end = max(t.stop for t in sentence.subtree(claim))
+    text = sentence.article.text
+    return [
+        c
+        for c in sentence.kids(verb, "obl")
+        if sentence.preposition(c) in _DEFENDANT_PREPOSITIONS
+        and c.start > end
+        and not text[end : min(k.start for k in sentence.kids(c, "case"))].strip(" »")
+    ]
+
+
+def _taken_from(sentence: ParsedSentence, recoveries: list) -> list:
+    """«взыскать с Y», «о взыскании с Y»: whom the money is claimed from."""
+    return [c for r in recoveries for c in sentence.kids(r, "obl", "nmod") if sentence.preposition(c) == "с"]
+
+
+def _demands_in_court(sentence: ParsedSentence, verb) -> bool:
+    """«через суд требует / потребовал взыскать»: a claim made in court, now or done."""
+    if verb.lemma not in {"требовать", "потребовать"} or verb.pos != "VERB" or sentence.negated(verb):
+        return False
+    feats = verb.feats
+    if feats.get("VerbForm") != "Fin" or feats.get("Tense") not in {"Pres", "Past"}:
+        return False
+    return any(c.lemma == "суд" and sentence.preposition(c) == "через" for c in sentence.kids(verb, "obl"))
