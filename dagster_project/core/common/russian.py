@@ -266,7 +266,10 @@ def lemmas(text: str) -> list[str]:
     return [lemma(w) for w in words(joined_digit_groups(text))]
 
 
+@lru_cache(maxsize=200_000)
 def lemma_key(text: str) -> str:
+    """The lemmas of `text` joined by spaces: the key names and answers are compared by (remembered,
+    since the filters ask it of the same names question after question)."""
     return " ".join(lemmas(text))
 
 
