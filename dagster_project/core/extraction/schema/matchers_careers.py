@@ -26,6 +26,7 @@ from .matchers_people import (
     finished,
     post_argument,
     pronoun_person,
+    verb_roles,
 )
 from .relations import ORGANIZATION, PERSON
 
@@ -127,13 +128,7 @@ class PastJobs:
     @staticmethod
     def _roles(sentence: ParsedSentence, verb) -> list:
         """«работал | был главным инженером ...», «занимал пост | должность директора ...»."""
-        roles = []
-        for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod"):
-            if verb.lemma == "занимать":
-                if child.lemma in _POST_NOUNS and not sentence.preposition(child):
-                    roles += [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS | STAFF_ROLES]
-            elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
-                roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
+        roles = verb_roles(sentence, verb, POSITION_NOUNS | STAFF_ROLES)
         if verb.lemma == "быть":  # «была директором лицея»: the parser makes the role the head
             head = sentence.head(verb)
             if head is not None and verb.rel == "cop" and head.feats.get("Case") == "Ins":

@@ -814,21 +814,26 @@ class RolePredicates:
 
     @staticmethod
     def _roles(sentence: ParsedSentence, verb) -> list:
-        """«является директором», «занимает пост | должность директора»."""
-        roles = []
-        for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod"):
-            if verb.lemma == "занимать":
-                if child.lemma in _POST_NOUNS and not sentence.preposition(child):
-                    roles += [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS]
-            elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
-                roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
-        return roles
+        return verb_roles(sentence, verb, POSITION_NOUNS)
 
     @staticmethod
     def _former(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fact]:
         for relation, _, owner in employment(sentence, role, person):
             if relation == "heads":
                 yield "formerly_headed", person, owner
+
+
+def verb_roles(sentence: ParsedSentence, verb, posts: frozenset[str]) -> list:
+    """The roles a verb gives its subject: «является | работал директором» (a position or a staff role
+    in the instrumental), «занимает пост | должность директора» (one of `posts` after the post noun)."""
+    roles = []
+    for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod"):
+        if verb.lemma == "занимать":
+            if child.lemma in _POST_NOUNS and not sentence.preposition(child):
+                roles += [n for n in sentence.kids(child, "nmod") if n.lemma in posts]
+        elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
+            roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
+    return roles
 
 
 def _names_owner(sentence: ParsedSentence, role) -> bool:
