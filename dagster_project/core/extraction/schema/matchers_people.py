@@ -422,18 +422,24 @@ def linear_post(sentence: ParsedSentence, role) -> Argument | None:
     genitive tail as written («генерального директора компании «Вектор»» -> «генеральный директор
     компании «Вектор»»); the parse may hang a quoted name outside the role's phrase."""
     at = _index(sentence, role)
-    first = at
-    while first > 0 and sentence.tokens[first - 1].pos == "ADJ":
-        first -= 1
-    head = sentence.tokens[first : at + 1]
+    head, changed = _with_adjectives_before(sentence, at)
     tail = _unit_chunk(sentence, at)[1:]
     if not any(t.pos in {"NOUN", "PROPN"} for t in tail):
         return None  # «директор» alone: of what?
-    changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
     if head[0].pos != "PROPN":
         changed = changed[:1].lower() + changed[1:]  # capitalized only as the sentence's first word
     text = sentence.surface(head + tail)
     return Argument(text, restore_yo(f"{changed} {sentence.surface(tail)}", text), POSITION, "должность")
+
+
+def _with_adjectives_before(sentence: ParsedSentence, at: int) -> tuple[list, str]:
+    """The noun at `at` with the adjectives right before it («генерального директора»), and that
+    phrase in the nominative («генеральный директор»; a lone noun: its lemma)."""
+    first = at
+    while first > 0 and sentence.tokens[first - 1].pos == "ADJ":
+        first -= 1
+    head = sentence.tokens[first : at + 1]
+    return head, head[0].lemma if len(head) == 1 else syntax_normal_form(head)
 
 
 def quoted_after(sentence: ParsedSentence, token) -> bool:
@@ -877,15 +883,11 @@ def _body_of_place(sentence: ParsedSentence, owner) -> Argument | None:
     """«депутат городской думы Бережанска»: an institution noun with its adjectives and the place
     right after it, read in order."""
     at = _index(sentence, owner)
-    first = at
-    while first > 0 and sentence.tokens[first - 1].pos == "ADJ":
-        first -= 1
-    head = sentence.tokens[first : at + 1]
+    head, changed = _with_adjectives_before(sentence, at)
     rest = _unit_chunk(sentence, at)[1:]
     places = {id(p): p for p in (sentence.article.span_of.get(t.id) for t in rest)}
     if not rest or len(places) != 1 or None in places.values() or next(iter(places.values())).type != "LOC":
         return None
-    changed = owner.lemma if len(head) == 1 else syntax_normal_form(head)
     normal = f"{changed[:1].upper()}{changed[1:]} {sentence.surface(rest)}"
     return Argument(sentence.surface(head + rest), normal, ORGANIZATION, owner.lemma)
 
