@@ -248,7 +248,22 @@ def analysis(word: str) -> tuple[str, frozenset[str], str | None]:
     """What the stages ask pymorphy3 of a word, from one lookup: its likeliest lemma, every lemma it
     can be read as (folded) and the part of speech of its likeliest reading."""
     parses = morph().parse(word)
-    return fold(parses[0].normal_form), frozenset(fold(p.normal_form) for p in parses), parses[0].tag.POS
+    known = morph().word_is_known(word)
+    lemmas_ = [_unstressed_ending(fold(p.normal_form), p.tag.POS, known) for p in parses]
+    return lemmas_[0], frozenset(lemmas_), parses[0].tag.POS
+
+
+# An oblique form of an adjective pymorphy3 does not know («Тихоморского», «Приозёрного») does not tell
+# «-ий»/«-ый» from the stressed «-ой», and its guess follows whatever known word ends alike («морской»),
+# so the nominative and the genitive of one name would get two lemmas. Unknown words take the
+# unstressed ending, the commoner one; known ones («морской», «донской») keep their own.
+_STRESSED_ENDING = re.compile(r"(?<=[а-я])ой$")
+
+
+def _unstressed_ending(lemma_: str, pos: str | None, known: bool) -> str:
+    if known or pos != "ADJF" or not _STRESSED_ENDING.search(lemma_):
+        return lemma_
+    return lemma_[:-2] + ("ий" if lemma_[-3] in "кгхжшщч" else "ый")
 
 
 def is_word(token: str) -> bool:
