@@ -1,0 +1,118 @@
+"""Officials and posts: titles owned by the region or organization the article named before (by a
+class noun of its own or a synonym news uses for it), and lists of appointments. Each rule with
+sentences it must read and near misses it must not."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def of(relation: str, text: str) -> set[tuple[str, str]]:
+    found = extract_schema_triplets("a", text, PUBLISHED)
+    return {(t.subject_normal, t.object_normal) for t in found if t.relation == relation}
+
+
+REGION = "Правительство Ольшанской области утвердило программу ремонта дорог. "
+
+
+def test_a_minister_of_the_region_named_before_holds_the_post_with_its_name():
+    text = REGION + "Министр здравоохранения области Роман Тихонов сообщил, что больницы получат томографы."
+    assert of("holds_position", text) == {("Роман Тихонов", "министр здравоохранения Ольшанской области")}
+    deputy = REGION + "Заместитель губернатора области Пётр Ли вручил ключи от квартир."
+    assert of("holds_position", deputy) == {("Пётр Ли", "заместитель губернатора Ольшанской области")}
+
+
+def test_the_head_of_the_region_heads_it():
+    text = "Ольшанская область получит субсидию. По словам главы региона Олега Мельникова, деньги пойдут на дороги."
+    assert of("heads", text) == {("Олег Мельников", "Ольшанская область")}
+
+
+def test_a_bare_region_with_two_candidates_or_none_before_it_yields_nothing():
+    two = (
+        "Ольшанская область и Тверская область подписали соглашение. "
+        "Министр экономики области Анна Котова рассказала о нём."
+    )
+    assert of("holds_position", two) == set()
+    none = "Министр экономики области Анна Котова рассказала о соглашении. Ольшанская область получит субсидию."
+    assert of("holds_position", none) == set()
+    assert of("heads", "Глава региона Олег Мельников посетил завод.") == set()
+
+
+def test_a_former_head_of_the_district_formerly_headed_it():
+    text = "Кимрский район получил грант. Бывший глава района Иван Петров рассказал, как готовили заявку."
+    assert of("formerly_headed", text) == {("Иван Петров", "Кимрский район")}
+    assert of("heads", text) == set()
+
+
+def test_a_class_noun_synonym_refers_back_to_the_one_organization_of_its_kind():
+    airline = (
+        "Авиакомпания «Северное небо» увеличит число рейсов в Казань. "
+        "Об этом сообщил генеральный директор перевозчика Тимур Ахметов."
+    )
+    assert of("heads", airline) == {("Тимур Ахметов", "Северное небо")}
+    plant = (
+        "Лесогорский металлургический комбинат построит новый цех. "
+        "О проекте рассказала директор предприятия Ирина Левина."
+    )
+    assert of("heads", plant) == {("Ирина Левина", "Лесогорский металлургический комбинат")}
+
+
+def test_a_class_noun_synonym_with_two_candidates_yields_nothing():
+    text = (
+        "Лесогорский металлургический комбинат и завод «Электроприбор» подписали соглашение. "
+        "О проекте рассказала директор предприятия Ирина Левина."
+    )
+    assert of("heads", text) == set()
+
+
+def test_a_bare_quoted_name_in_another_case_is_no_rival_of_itself():
+    text = (
+        "Университет начнёт готовить техников для «Северного неба». "
+        "Договор подписан с авиакомпанией «Северное небо». "
+        "Генеральный директор авиакомпании Тимур Ахметов рассказал о планах."
+    )
+    assert of("heads", text) == {("Тимур Ахметов", "Северное небо")}
+
+
+def test_an_appointment_list_gives_every_name_its_own_post():
+    colon = "Назначены: Иван Ли — министром транспорта, Анна Котова — министром культуры Ольшанской области."
+    assert of("appointed_to", colon) == {
+        ("Иван Ли", "министр транспорта"),
+        ("Анна Котова", "министр культуры Ольшанской области"),
+    }
+    subject_first = "Иван Ли назначен министром транспорта, Анна Котова — министром культуры."
+    assert of("appointed_to", subject_first) == {("Иван Ли", "министр транспорта"), ("Анна Котова", "министр культуры")}
+    active = "Губернатор назначил Ивана Ли министром транспорта, а Анну Котову — министром культуры."
+    assert of("appointed_to", active) == {("Иван Ли", "министр транспорта"), ("Анна Котова", "министр культуры")}
+    assert of("holds_position", colon) == set()  # «Анна Котова — министром»: no apposition
+
+
+def test_appointees_listed_under_one_post_are_all_appointed():
+    text = "Заместителями губернатора Ольшанской области назначены Иван Ли и Анна Котова."
+    assert of("appointed_to", text) == {
+        ("Иван Ли", "заместитель губернатора Ольшанской области"),
+        ("Анна Котова", "заместитель губернатора Ольшанской области"),
+    }
+
+
+def test_a_planned_appointment_list_or_one_with_an_item_of_another_shape_yields_nothing():
+    planned = "Иван Ли будет назначен министром транспорта, а Анна Котова — министром культуры."
+    assert of("appointed_to", planned) == set()
+    partial = "Назначены: Иван Ли — министром транспорта, Анна Котова — министром культуры, Пётр Сидоров и другие."
+    assert of("appointed_to", partial) == set()
+
+
+def test_a_minister_whose_resignation_was_accepted_holds_the_post_no_more():
+    text = "Губернатор Ольшанской области Глеб Ли принял отставку министра здравоохранения региона Вероники Зариной."
+    assert of("holds_position", text) == set()
+    assert of("heads", text) == {("Глеб Ли", "Ольшанская область")}
+
+
+def test_an_undertaking_bought_by_the_company_is_not_the_company():
+    text = (
+        "Агрохолдинг «Ольховские поля» купил элеватор в Сосновке. "
+        "На предприятии работают 85 человек, все они сохранят свои места."
+    )
+    assert of("employs", text) == set()
