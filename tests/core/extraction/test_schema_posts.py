@@ -116,3 +116,10 @@ def test_an_undertaking_bought_by_the_company_is_not_the_company():
         "На предприятии работают 85 человек, все они сохранят свои места."
     )
     assert of("employs", text) == set()
+
+
+def test_an_acting_head_is_appointed_to_the_acting_post_and_heads_nothing():
+    text = "Исполняющим обязанности директора завода «Электроприбор» назначен Олег Ветров."
+    assert of("heads", text) == set()
+    assert of("appointed_to", text) == {("Олег Ветров", "исполняющий обязанности директора завода «Электроприбор»")}
+    assert of("appointed_to", "Иван Ли будет назначен министром транспорта Ольшанской области.") == set()
