@@ -123,3 +123,34 @@ def test_an_acting_head_is_appointed_to_the_acting_post_and_heads_nothing():
     assert of("heads", text) == set()
     assert of("appointed_to", text) == {("Олег Ветров", "исполняющий обязанности директора завода «Электроприбор»")}
     assert of("appointed_to", "Иван Ли будет назначен министром транспорта Ольшанской области.") == set()
+
+
+def test_a_title_before_a_place_name_the_tagger_reads_as_a_nominative_still_has_its_owner():
+    assert of("heads", "Мэр Бережанска Олег Ли открыл школу.") == {("Олег Ли", "Бережанск")}
+
+
+def test_an_election_to_head_a_body_is_heading_it_when_reported_as_it_happens():
+    text = "Иван Ли избран председателем Законодательного собрания Ольшанской области."
+    assert of("heads", text) == {("Иван Ли", "Законодательное собрание Ольшанской области")}
+    fronted = "Председателем Совета депутатов Кимрского муниципального округа избрана Анна Котова."
+    assert of("heads", fronted) == {("Анна Котова", "Совет депутатов Кимрского муниципального округа")}
+    deputies = "Заместителями председателя Законодательного собрания Ольшанской области избраны Иван Ли и Анна Котова."
+    post = "заместитель председателя Законодательного собрания Ольшанской области"
+    assert of("holds_position", deputies) == {("Иван Ли", post), ("Анна Котова", post)}
+
+
+def test_an_old_a_negated_or_a_planned_election_gives_nothing():
+    for text in (
+        "В 2019 году Иван Ли был избран председателем Законодательного собрания Ольшанской области.",
+        "Иван Ли не избран председателем Законодательного собрания Ольшанской области.",
+        "Председателем Законодательного собрания Ольшанской области планируется избрать Ивана Ли.",
+    ):
+        assert of("heads", text) == set()
+
+
+def test_a_body_after_a_capitalized_instrumental_keeps_its_nominative_name():
+    # the tagger reads «Главой Омшанского ...» as a run of proper nouns in the instrumental
+    assert of("heads", "Главой Омшанского муниципального округа избран Артём Пичугин.") == {
+        ("Артём Пичугин", "Омшанский муниципальный округ")
+    }
+    assert of("heads", "Главой Сопкинска избрана Лидия Маркелова.") == {("Лидия Маркелова", "Сопкинск")}

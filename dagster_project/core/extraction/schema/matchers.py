@@ -20,6 +20,7 @@ from ...common.russian import can_be_dative, morph
 from .arguments import (
     Argument,
     ParsedSentence,
+    _genitive,
     _quoted_around,
     argument,
     entity_argument,
@@ -570,7 +571,7 @@ def _role_owners(sentence: ParsedSentence, role) -> list:
     """The genitive owners of a role, through a board: «председатель правления банка «Х»» -> банк."""
     owners = []
     for owner in sentence.kids(role, "nmod"):
-        if sentence.preposition(owner) or owner.feats.get("Case") != "Gen":
+        if sentence.preposition(owner) or not _genitive(owner):  # «Мэр Бережанска»: read as a nominative
             continue
         if owner.lemma in BOARD_NOUNS:
             owners += [n for n in sentence.kids(owner, "nmod") if n.feats.get("Case") == "Gen"]

@@ -19,16 +19,24 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ...common.russian import fold, inflect_phrase, lemma_key, syntax_normal_form
-from .arguments import Argument, ParsedSentence, entity_argument
-from .lexicon import ANAPHORIC_PLACE_SYNONYMS, COACH_ROLES, FORMER_MARKERS, HEAD_ROLES, POSITION_NOUNS
+from .arguments import Argument, ParsedSentence, argument, entity_argument
+from .lexicon import (
+    ANAPHORIC_PLACE_SYNONYMS,
+    COACH_ROLES,
+    FORMER_MARKERS,
+    HEAD_ROLES,
+    PLAN_WORDS,
+    POSITION_NOUNS,
+)
 from .matchers_people import (
     APPOSITION_MARKS,
     is_role_noun,
     leaves_post,
     linear_post,
+    post_argument,
     title_holder,
 )
-from .relations import PERSON, PLACE
+from .relations import ORGANIZATION, PERSON, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
@@ -265,7 +273,64 @@ def _subject_item(sentence: ParsedSentence, verb) -> tuple[Argument, Argument] |
     return (person, post) if person is not None and person.type == PERSON and post is not None else None
 
 
-POST_PATTERNS = (RegionalTitles(), AppointmentLists())
+class Elections:
+    """«Иван Ли избран председателем Законодательного собрания Ольшанской области», «Главой
+    Кимрского округа переизбран Пётр Ли», «депутаты избрали председателем совета Анну Котову» ->
+    heads(person, body): an election is reported when it happens, as «возглавил» is (TookTheLead),
+    so a sentence dated to another year, an earlier time or a plan gives nothing. «Заместителями
+    председателя собрания избраны X и Y» -> holds_position for each, when the post names its owner.
+    A head's post with two names (no body has two chairs) or a list with an item that is no person
+    gives nothing."""
+
+    triggers = frozenset({"избрать", "переизбрать"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _names_an_owner, _role_owners, _role_relation  # matchers imports this module
+        from .matchers_careers import _elected
+        from .matchers_people import TookTheLead
+
+        if sentence.lemmas & (PLAN_WORDS | TookTheLead._EARLIER) or TookTheLead._dated_to_another_year(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or sentence.negated(verb):
+                continue
+            roles = _elected_roles(sentence, verb)
+            people = _every_person(sentence, _elected(sentence, verb))
+            if len(roles) != 1 or not people:
+                continue
+            role = roles[0]
+            if role.lemma in HEAD_ROLES:
+                if len(people) == 1 and _role_relation(sentence, role) == "heads":
+                    for owner in _role_owners(sentence, role):
+                        body = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
+                        if body is not None:
+                            yield "heads", people[0], body
+            elif _names_an_owner(sentence, role):
+                post = post_argument(sentence, role)
+                for person in people if post is not None else []:
+                    yield "holds_position", person, post
+
+
+def _elected_roles(sentence: ParsedSentence, verb) -> list:
+    """Role nouns of «избран председателем ...» (an instrumental without a preposition) or «избран на
+    должность главы ...»."""
+    roles = []
+    for child in sentence.kids(verb, "obl", "xcomp", "nmod", "obj"):
+        if child.lemma in {"должность", "пост"} and sentence.preposition(child) == "на":
+            roles += [n for n in sentence.kids(child, "nmod") if n.lemma in POSITION_NOUNS]
+        elif child.lemma in POSITION_NOUNS and child.feats.get("Case") == "Ins" and not sentence.preposition(child):
+            roles.append(child)
+    return roles
+
+
+def _every_person(sentence: ParsedSentence, heads: list) -> list[Argument]:
+    """Every person of «избраны X и Y», or none when an item is no person."""
+    listed = sentence.conjuncts(heads[0]) if len(heads) == 1 else heads
+    people = [argument(sentence, head, frozenset({PERSON})) for head in listed]
+    return [p for p in people if p is not None] if people and all(people) else []
+
+
+POST_PATTERNS = (RegionalTitles(), AppointmentLists(), Elections())
 
 
 def appointment_list(sentence: ParsedSentence) -> bool:
