@@ -169,3 +169,8 @@ def test_the_synonyms_of_class_nouns_are_data_for_ministries_universities_and_ho
         "Ректор вуза Олег Ветров рассказал о планах."
     )
     assert of("heads", two) == set()
+
+
+def test_an_elected_chair_heads_the_body_and_not_the_region_of_its_name():
+    text = "Депутаты избрали председателем Законодательного собрания Ольшанской области Анну Котову."
+    assert ("Анна Котова", "Ольшанская область") not in of("heads", text)

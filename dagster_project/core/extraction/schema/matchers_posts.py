@@ -301,7 +301,9 @@ class Elections:
             role = roles[0]
             if role.lemma in HEAD_ROLES:
                 if len(people) == 1 and _role_relation(sentence, role) == "heads":
-                    for owner in _role_owners(sentence, role):
+                    # the nearest owner: a later genitive the parser hangs on the role is the owner's own
+                    # («председателем собрания | области»), never a second body the person heads
+                    for owner in sorted(_role_owners(sentence, role), key=lambda t: t.start)[:1]:
                         body = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
                         if body is not None:
                             yield "heads", people[0], body
