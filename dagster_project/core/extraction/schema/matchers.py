@@ -110,6 +110,7 @@ from .matchers_places import (
     PlacedFacilities,
     settlement,
 )
+from .matchers_recall import recall_patterns
 from .matchers_staff import STAFF_PATTERNS
 from .matchers_tenders import TenderSides
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
@@ -1674,4 +1675,6 @@ PATTERNS = (
     # money said of a thing (matchers_money.py): «обошёлся в N», «вложила в строительство X»
     Costs(),
     InvestmentsInWork(),
+    # frequent wordings the recall audit found unread (matchers_recall.py): losses, joining, passive deals
+    *recall_patterns(),
 )

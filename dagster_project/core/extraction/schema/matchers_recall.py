@@ -1,0 +1,177 @@
+"""Grammars found by the recall audit (benchmarks/extraction_recall.py): frequent news wordings of
+existing relations that no other grammar read.
+
+- Sports results said by the loser or with another verb: «клуб «Сокол» уступил «Ладоге» 1:4»,
+  «проиграл клубу «Кедр»» (won_against with the roles turned), «переиграл / разгромил / одолел
+  «Вымпел»», «взял реванш у «Кедра»», «вырвал победу у «Ладоги»». A loss or a rout is a result only
+  in a game: a team or a match word must be in the sentence («компания уступила по выручке банку
+  «Х»» compares two companies, «уступил долю компании «Х»» sells a stake).
+- Joining an organization: «вступила в ассоциацию «Х»», «присоединился к союзу «Х»», «стал членом
+  Общественной палаты», «является членом Союза журналистов» (member_of).
+- An agreement in the passive with its sides after «между»: «Соглашение о сотрудничестве между
+  мэрией Ветлуги и компанией «Ладья» подписано на форуме», «Между X и Y заключён договор»
+  (signed_agreement_with, signed_contract_with). «будет подписано» is a plan and gives nothing, and a
+  sentence with two «между» pairs gives nothing (which document each pair signed is not said).
+- A visit by air: «прилетел в Ветлугу с рабочим визитом» (visited), as «прибыл с визитом».
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .arguments import Argument, ParsedSentence, argument, phrase_argument
+from .lexicon import CLUB_NOUNS, COLLECTIVE_BODY_NOUNS
+from .relations import AGENTS, ORGANIZATION
+
+Fact = tuple[str, Argument, Argument]
+
+# Words that make a loss or a rout a game's result.
+GAME_WORDS = frozenset(
+    "матч игра встреча поединок финал полуфинал четвертьфинал овертайм буллит пенальти серия счёт счет "
+    "тайм период шайба гол чемпионат турнир первенство кубок тур плей-офф гость хозяин соперник сезон".split()
+)
+# What a team may lose: the game itself, never a stake, a seat or the lead of a market.
+_GAME_OBJECTS = frozenset("матч игра встреча поединок финал полуфинал четвертьфинал серия".split())
+_AGREEMENTS = {
+    "соглашение": "signed_agreement_with",
+    "меморандум": "signed_agreement_with",
+    "договор": "signed_contract_with",
+    "контракт": "signed_contract_with",
+    "госконтракт": "signed_contract_with",
+}
+_SIGNING_VERBS = frozenset({"подписать", "заключить"})
+
+
+class InGame:
+    """A pattern that reads a result only in a sentence about a game: a sports club among the
+    sides or a word of a game in the sentence; `by_dative`: the opponent stands in the dative
+    («уступил «Ладоге»»), so the verb may have no object but the game itself."""
+
+    def __init__(self, pattern, *, by_dative: bool = False):
+        self.pattern = pattern
+        self.triggers = pattern.triggers
+        self.by_dative = by_dative
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        verbs = [v for v in sentence.tokens if v.lemma in self.triggers]
+        if self.by_dative and any(self._loses_a_thing(sentence, verb) for verb in verbs):
+            return
+        for relation_id, subject, obj in self.pattern.match(sentence):
+            if sentence.lemmas & GAME_WORDS or _club(sentence, subject) or _club(sentence, obj):
+                yield relation_id, subject, obj
+
+    @staticmethod
+    def _loses_a_thing(sentence: ParsedSentence, verb) -> bool:
+        """«уступил долю», «уступила по выручке»: a thing handed over or a measure compared."""
+        if any(k.lemma not in _GAME_OBJECTS for k in sentence.kids(verb, "obj") if k.feats.get("Case") == "Acc"):
+            return True
+        return any(sentence.preposition(k) == "по" and k.lemma not in GAME_WORDS for k in sentence.kids(verb, "obl"))
+
+
+def _club(sentence: ParsedSentence, side: Argument) -> bool:
+    from .matchers import _club as called_a_club  # matchers imports this module
+
+    return side.descriptor.lower() in CLUB_NOUNS or called_a_club(sentence, side)
+
+
+class WholeBodies:
+    """A body one joins by its whole name: NER may cut «Ассоциация экспортёров Поволжья» or «Союз
+    журналистов России» short of its genitive tail, which says whose it is. The cut name gets its
+    tail back; a body every region has one of («Общественная палата», «городская дума») with no
+    tail names no organization and gives nothing."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+        self.triggers = pattern.triggers
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for relation_id, subject, body in self.pattern.match(sentence):
+            body = _with_tail(sentence, body)
+            if body.normal.split(" ")[-1].lower() not in COLLECTIVE_BODY_NOUNS:
+                yield relation_id, subject, body
+
+
+def _with_tail(sentence: ParsedSentence, body: Argument) -> Argument:
+    if "«" in body.text:
+        return body  # a quoted name is whole
+    at = sentence.article.text.find(body.text, sentence.tokens[0].start)
+    inside = [t for t in sentence.tokens if at <= t.start and t.stop <= at + len(body.text)]
+    heads = [t for t in inside if sentence.head(t) not in inside]
+    if at < 0 or len(heads) != 1:
+        return body
+    phrase = phrase_argument(sentence, heads[0], ORGANIZATION, require_modifier=True)
+    if phrase is None or len(phrase.text) <= len(body.text) or not phrase.text.startswith(body.text):
+        return body
+    return Argument(phrase.text, phrase.normal[:1].upper() + phrase.normal[1:], ORGANIZATION, body.descriptor)
+
+
+class PassiveAgreements:
+    """«Соглашение между мэрией Ветлуги и компанией «Ладья» подписано», «Между X и Y было заключено
+    соглашение» -> signed_agreement_with (a contract: signed_contract_with) between the two sides."""
+
+    triggers = _SIGNING_VERBS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        betweens = [t for t in sentence.tokens if sentence.preposition(t) == "между"]
+        if len(betweens) != 1:
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in _SIGNING_VERBS or not _done_passive(sentence, verb):
+                continue
+            documents = [d for d in sentence.kids(verb, "nsubj:pass", "nsubj") if d.lemma in _AGREEMENTS]
+            if len(documents) != 1:
+                continue
+            document = documents[0]
+            if betweens[0].head_id not in {document.id, verb.id}:
+                continue
+            sides = [argument(sentence, t, AGENTS) for t in sentence.conjuncts(betweens[0])]
+            if len(sides) == 2 and None not in sides and sides[0].normal != sides[1].normal:
+                yield _AGREEMENTS[document.lemma], sides[0], sides[1]
+
+
+def _done_passive(sentence: ParsedSentence, verb) -> bool:
+    """A perfective passive participle of a done act: «подписано», «было подписано»; never «будет
+    подписано», «может быть подписано», «не подписано», nor a participle that modifies a noun."""
+    feats = verb.feats
+    return (
+        feats.get("VerbForm") == "Part"
+        and feats.get("Voice") == "Pass"
+        and feats.get("Aspect") == "Perf"
+        and verb.rel not in {"amod", "acl"}
+        and not sentence.negated(verb)
+        and not sentence.planned(verb)
+        and not any(k.pos == "VERB" and k.rel == "aux" for k in sentence.kids(verb))
+        and not any(t.lemma == "мочь" for t in sentence.tokens)
+    )
+
+
+def recall_patterns() -> tuple:
+    """The audit's grammars; built when matchers.PATTERNS is, from its verb patterns."""
+    from .matchers import Slot, _verb  # matchers imports this module; called once its classes exist
+    from .matchers_lists import Inverted
+
+    dative = Slot("", frozenset({"Dat"}))
+    opponent = Slot("у", frozenset({"Gen"}))
+    member_of = Slot("", frozenset({"Gen"}), frozenset({"член"}))
+    return (
+        InGame(Inverted(_verb("won_against", "уступить проиграть", "Past", "Perf", dative)), by_dative=True),
+        InGame(_verb("won_against", "переиграть разгромить одолеть", "Past", "Perf")),
+        _verb("won_against", "взять", "Past", "Perf", opponent, requires=frozenset({"реванш"})),
+        _verb("won_against", "вырвать", "Past", "Perf", opponent, requires=frozenset({"победа"})),
+        WholeBodies(
+            _verb("member_of", "вступить", "Past", "Perf", Slot("в", frozenset({"Acc"})), whole_subject_list=True)
+        ),
+        WholeBodies(
+            _verb("member_of", "присоединиться", "Past", "Perf", Slot("к", frozenset({"Dat"})), whole_subject_list=True)
+        ),
+        WholeBodies(_verb("member_of", "стать", "Past", "Perf", member_of, whole_subject_list=True)),
+        WholeBodies(_verb("member_of", "являться", "Pres", "Imp", member_of, whole_subject_list=True)),
+        PassiveAgreements(),
+        _verb(
+            "visited",
+            "прилететь",
+            "Past",
+            "Perf",
+            Slot("в", frozenset({"Acc", "Loc"}), frozenset({"визит", "поездка"}), "с"),
+        ),
+    )
