@@ -12,7 +12,9 @@ existing relations that no other grammar read.
   мэрией Ветлуги и компанией «Ладья» подписано на форуме», «Между X и Y заключён договор»
   (signed_agreement_with, signed_contract_with). «будет подписано» is a plan and gives nothing, and a
   sentence with two «между» pairs gives nothing (which document each pair signed is not said).
-- A visit by air: «прилетел в Ветлугу с рабочим визитом» (visited), as «прибыл с визитом».
+- A visit by air: «прилетел в Ветлугу с рабочим визитом» (visited), as «прибыл с визитом»; an
+  inspection on site: «осмотрел завод «Х»», «осмотрел выставку «Y»» (visited; a town one does not
+  «осмотреть» in news, so a place object gives nothing).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument, phrase_argument
 from .lexicon import CLUB_NOUNS, COLLECTIVE_BODY_NOUNS
-from .relations import AGENTS, ORGANIZATION
+from .matchers_people import finished
+from .relations import AGENTS, ORGANIZATION, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
@@ -129,6 +132,52 @@ class PassiveAgreements:
                 yield _AGREEMENTS[document.lemma], sides[0], sides[1]
 
 
+class RelativeAgreements:
+    """«соглашением, которое правительство области и компания «Х» подписали на форуме»: the sides of
+    a document named in a relative clause (the parser may leave the two subjects unjoined). Two
+    sides, both named, and no third after «с»."""
+
+    triggers = _SIGNING_VERBS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _antecedent  # matchers imports this module
+
+        for verb in sentence.tokens:
+            if verb.lemma not in _SIGNING_VERBS or not finished(verb) or sentence.negated(verb):
+                continue
+            pronouns = [k for k in sentence.kids(verb, "obj") if k.lemma == "который"]
+            document = _antecedent(sentence, pronouns[0]) if pronouns else None
+            subjects = sentence.kids(verb, "nsubj")
+            subjects = sentence.conjuncts(subjects[0]) if len(subjects) == 1 else subjects
+            if document is None or document.lemma not in _AGREEMENTS or len(subjects) != 2:
+                continue
+            if any(sentence.preposition(k) == "с" for k in sentence.kids(verb)):
+                continue
+            sides = [argument(sentence, t, AGENTS) for t in subjects]
+            if None not in sides and sides[0].normal != sides[1].normal:
+                yield _AGREEMENTS[document.lemma], sides[0], sides[1]
+
+
+class Inspections:
+    """«Губернатор Олег Мельников осмотрел завод «Каравай»», «осмотрел выставку «Север-2025»» ->
+    visited: an inspection on site. Only named objects (a quoted name or an organization: «осмотрел
+    цеха завода» names nothing one can ask about), never a town (news does not «осмотреть» one),
+    and a list of what was inspected gives all its members or nothing. A pronoun subject is left to
+    the grammars that resolve pronouns."""
+
+    def __init__(self, pattern):
+        self.pattern = pattern
+        self.triggers = pattern.triggers
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        verbs = [v for v in sentence.tokens if v.lemma in self.triggers]
+        if any(s.pos == "PRON" for v in verbs for s in sentence.kids(v, "nsubj")):
+            return
+        facts = list(self.pattern.match(sentence))
+        if all(o.type != PLACE and ("«" in o.text or o.type == ORGANIZATION) for _, _, o in facts):
+            yield from facts
+
+
 def _done_passive(sentence: ParsedSentence, verb) -> bool:
     """A perfective passive participle of a done act: «подписано», «было подписано»; never «будет
     подписано», «может быть подписано», «не подписано», nor a participle that modifies a noun."""
@@ -167,6 +216,8 @@ def recall_patterns() -> tuple:
         WholeBodies(_verb("member_of", "стать", "Past", "Perf", member_of, whole_subject_list=True)),
         WholeBodies(_verb("member_of", "являться", "Pres", "Imp", member_of, whole_subject_list=True)),
         PassiveAgreements(),
+        RelativeAgreements(),
+        Inspections(_verb("visited", "осмотреть", "Past", "Perf")),  # «губернатор осмотрел завод «Х»»
         _verb(
             "visited",
             "прилететь",
