@@ -125,7 +125,8 @@ class PassiveAgreements:
             if len(documents) != 1:
                 continue
             document = documents[0]
-            if betweens[0].head_id not in {document.id, verb.id}:
+            # «соглашение (о сотрудничестве) между X и Y»: the sides hang on the document's phrase or the verb
+            if betweens[0].head_id not in {t.id for t in sentence.subtree(document, {"nmod"})} | {verb.id}:
                 continue
             sides = [argument(sentence, t, AGENTS) for t in sentence.conjuncts(betweens[0])]
             if len(sides) == 2 and None not in sides and sides[0].normal != sides[1].normal:
