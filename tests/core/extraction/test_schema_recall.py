@@ -177,3 +177,25 @@ def test_flying_in_on_a_visit_is_a_visit_and_flying_in_alone_is_not():
         ("Пётр Зорин", "visited", "Ветлуга")
     }
     assert not {f for f in facts("Инна Ларина прилетела в Ветлугу.") if f[1] == "visited"}
+
+
+# --- a direct object the tagger read as a nominative ---------------------------------------------
+
+
+def test_an_object_after_a_fronted_phrase_is_the_verbs_object():
+    assert facts("Компания «Ольха» выкупила у компании «Вереск» завод «Кедровый».") == {("Ольха", "bought", "Кедровый")}
+    assert facts("Компания «Ольха» купила у компании «Вереск» завод «Кедровый» и склад «Лесной».") == {
+        ("Ольха", "bought", "Кедровый"),
+        ("Ольха", "bought", "Лесной"),
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Компания «Ольха» не выкупила у компании «Вереск» завод «Кедровый».",
+        "Компания «Ольха» выкупит у компании «Вереск» завод «Кедровый».",
+    ],
+)
+def test_an_object_after_a_fronted_phrase_of_a_plan_or_a_negation_gives_nothing(text):
+    assert not {f for f in facts(text) if f[1] == "bought"}

@@ -15,12 +15,15 @@ existing relations that no other grammar read.
 - A visit by air: «прилетел в Ветлугу с рабочим визитом» (visited), as «прибыл с визитом»; an
   inspection on site: «осмотрел завод «Х»», «осмотрел выставку «Y»» (visited; a town one does not
   «осмотреть» in news, so a place object gives nothing).
+- A direct object the tagger read as a nominative after a fronted phrase: «открыла в Ветлуге завод
+  «Кедровый»», «выкупила у компании «Вереск» завод «Кедровый»» (opened, bought, built, ...).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...common.russian import morph
 from .arguments import Argument, ParsedSentence, argument, phrase_argument
 from .lexicon import CLUB_NOUNS, COLLECTIVE_BODY_NOUNS
 from .matchers_people import finished
@@ -195,10 +198,55 @@ def _done_passive(sentence: ParsedSentence, verb) -> bool:
     )
 
 
+# Verbs whose direct object the tagger may read as a nominative after a fronted phrase: «открыла в
+# Ветлуге завод «Кедровый»», «выкупила у компании «Вереск» завод «Кедровый»».
+_DIRECT_OBJECT_VERBS = (
+    ("opened", "открыть"),
+    ("launched", "запустить"),
+    ("built", "построить возвести"),
+    ("bought", "купить приобрести выкупить поглотить"),
+    ("held", "провести"),
+    ("visited", "посетить"),
+)
+
+
+def _mistagged_object_pattern(base):
+    """A subclass of matchers.VerbPattern that reads only the object the tagger mistook for a
+    nominative: an inanimate noun after the verb, the verb's `obj`, in a form that can be an
+    accusative, while the verb has a nominative subject of its own (a clause has one nominative)."""
+
+    class MistaggedObject(base):
+        def _argument_heads(self, sentence: ParsedSentence, verb):
+            from .matchers import _is_active  # matchers imports this module
+
+            if not _is_active(verb, self.tense, self.aspect):
+                return None
+            subjects = self._subjects_of_active(sentence, verb)
+            objects = [o for o in sentence.kids(verb, "obj") if _accusative_read_as_nominative(sentence, verb, o)]
+            if not subjects or not objects:
+                return None
+            return subjects, [t for o in objects for t in sentence.conjuncts(o)]
+
+    return MistaggedObject
+
+
+def _accusative_read_as_nominative(sentence: ParsedSentence, verb, noun) -> bool:
+    feats = noun.feats
+    if feats.get("Case") != "Nom" or feats.get("Animacy") != "Inan" or noun.start < verb.start:
+        return False
+    if sentence.preposition(noun):
+        return False
+    if not any(s.id != noun.id and s.feats.get("Case") == "Nom" for s in sentence.kids(verb, "nsubj")):
+        return False
+    return any(p.tag.case == "accs" and p.normal_form == noun.lemma for p in morph().parse(noun.text.lower()))
+
+
 def recall_patterns() -> tuple:
     """The audit's grammars; built when matchers.PATTERNS is, from its verb patterns."""
-    from .matchers import Slot, _verb  # matchers imports this module; called once its classes exist
+    from .matchers import Slot, VerbPattern, _verb  # matchers imports this module; called once its classes exist
     from .matchers_lists import Inverted
+
+    mistagged = _mistagged_object_pattern(VerbPattern)
 
     dative = Slot("", frozenset({"Dat"}))
     opponent = Slot("у", frozenset({"Gen"}))
@@ -218,6 +266,10 @@ def recall_patterns() -> tuple:
         WholeBodies(_verb("member_of", "являться", "Pres", "Imp", member_of, whole_subject_list=True)),
         PassiveAgreements(),
         RelativeAgreements(),
+        *(
+            mistagged(relation, frozenset(verbs.split()), "Past", "Perf", Slot())
+            for relation, verbs in _DIRECT_OBJECT_VERBS
+        ),
         Inspections(_verb("visited", "осмотреть", "Past", "Perf")),  # «губернатор осмотрел завод «Х»»
         _verb(
             "visited",
