@@ -199,3 +199,35 @@ def test_an_object_after_a_fronted_phrase_is_the_verbs_object():
 )
 def test_an_object_after_a_fronted_phrase_of_a_plan_or_a_negation_gives_nothing(text):
     assert not {f for f in facts(text) if f[1] == "bought"}
+
+
+# --- taking part in the work of an event ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "В работе конференции «Шельф-2025» приняли участие институт «Гидроприбор» и университет «Полярный».",
+        "В работе конференции «Шельф-2025» участвовали институт «Гидроприбор» и университет «Полярный».",
+        "Институт «Гидроприбор» и университет «Полярный» приняли участие в работе конференции «Шельф-2025».",
+    ],
+)
+def test_everyone_listed_in_the_work_of_an_event_took_part_in_it(text):
+    assert facts(text) == {
+        ("Гидроприбор", "took_part_in", "Шельф-2025"),
+        ("Полярный", "took_part_in", "Шельф-2025"),
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a list the text leaves open, or with an item that names nobody: no set
+        "В работе конференции «Шельф-2025» приняли участие институт «Гидроприбор», университет «Полярный» и другие.",
+        "В работе конференции «Шельф-2025» приняли участие институт «Гидроприбор» и более 300 учёных.",
+        "В работе конференции «Шельф-2025» примут участие институт «Гидроприбор» и университет «Полярный».",
+        "В работе конференции «Шельф-2025» не участвовали институт «Гидроприбор» и университет «Полярный».",
+    ],
+)
+def test_an_open_planned_or_negated_list_of_participants_gives_nothing(text):
+    assert not {f for f in facts(text) if f[1] == "took_part_in"}

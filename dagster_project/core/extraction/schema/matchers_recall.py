@@ -15,6 +15,7 @@ existing relations that no other grammar read.
 - A visit by air: «прилетел в Ветлугу с рабочим визитом» (visited), as «прибыл с визитом»; an
   inspection on site: «осмотрел завод «Х»», «осмотрел выставку «Y»» (visited; a town one does not
   «осмотреть» in news, so a place object gives nothing).
+- Taking part «в работе» of an event: «В работе конференции «Х» приняли участие A и B» (took_part_in).
 - A direct object the tagger read as a nominative after a fronted phrase: «открыла в Ветлуге завод
   «Кедровый»», «выкупила у компании «Вереск» завод «Кедровый»» (opened, bought, built, ...).
 """
@@ -27,7 +28,7 @@ from ...common.russian import morph
 from .arguments import Argument, ParsedSentence, argument, phrase_argument
 from .lexicon import CLUB_NOUNS, COLLECTIVE_BODY_NOUNS
 from .matchers_people import finished
-from .relations import AGENTS, ORGANIZATION, PLACE
+from .relations import AGENTS, EVENT, ORGANIZATION, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
@@ -162,6 +163,56 @@ class RelativeAgreements:
                 yield _AGREEMENTS[document.lemma], sides[0], sides[1]
 
 
+class ParticipantsInWork:
+    """«В работе конференции «Море-2025» приняли участие институт «Х» и университет «Y»», «A и B
+    участвовали в работе форума «Х»» -> took_part_in(each, event): the event stands in the genitive
+    of «работа». A past statement; every member one named person or organization, or nothing (the
+    list rules of matchers.ParticipantLists), and «в том числе» or «и другие» gives nothing."""
+
+    triggers = frozenset({"работа"})
+    _EVENTS = frozenset({EVENT})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _list_after, _says_partial, _whole_list_before  # matchers imports this module
+
+        if _says_partial(sentence):
+            return
+        for verb in sentence.tokens:
+            hosts = self._participation(sentence, verb)
+            works = [
+                c for h in hosts for c in sentence.kids(h) if c.lemma == "работа" and sentence.preposition(c) == "в"
+            ]
+            events = [
+                a
+                for w in works
+                for o in sentence.kids(w, "nmod")
+                if o.feats.get("Case") == "Gen" and not sentence.preposition(o)
+                for a in [argument(sentence, o, self._EVENTS)]
+                if a is not None
+            ]
+            if not events:
+                continue
+            members = _list_after(sentence, verb)
+            if members is None and _whole_list_before(sentence, verb):
+                heads = [s for s in sentence.kids(verb, "nsubj") if s.start < verb.start]
+                found = [argument(sentence, t, AGENTS) for h in heads[:1] for t in sentence.conjuncts(h)]
+                members = found if found and None not in found else None
+            for member in members or []:
+                for event in events:
+                    yield "took_part_in", member, event
+
+    @staticmethod
+    def _participation(sentence: ParsedSentence, verb) -> list:
+        """The verb and its «участие» when it states a past participation: «приняли участие»,
+        «участвовали»; none for a plan, a negation or a present."""
+        if sentence.negated(verb) or not (finished(verb) or verb.feats.get("Tense") == "Past"):
+            return []
+        if verb.lemma == "участвовать" and verb.feats.get("VerbForm") == "Fin":
+            return [verb]
+        shares = [c for c in sentence.kids(verb, "obj") if c.lemma == "участие"]
+        return [verb, *shares] if verb.lemma == "принять" and shares and finished(verb) else []
+
+
 class Inspections:
     """«Губернатор Олег Мельников осмотрел завод «Каравай»», «осмотрел выставку «Север-2025»» ->
     visited: an inspection on site. Only named objects (a quoted name or an organization: «осмотрел
@@ -266,6 +317,7 @@ def recall_patterns() -> tuple:
         WholeBodies(_verb("member_of", "являться", "Pres", "Imp", member_of, whole_subject_list=True)),
         PassiveAgreements(),
         RelativeAgreements(),
+        ParticipantsInWork(),
         *(
             mistagged(relation, frozenset(verbs.split()), "Past", "Perf", Slot())
             for relation, verbs in _DIRECT_OBJECT_VERBS
