@@ -16,6 +16,7 @@ existing relations that no other grammar read.
   inspection on site: «осмотрел завод «Х»», «осмотрел выставку «Y»» (visited; a town one does not
   «осмотреть» in news, so a place object gives nothing).
 - Taking part «в работе» of an event: «В работе конференции «Х» приняли участие A и B» (took_part_in).
+- A former club: «ранее выступал за клуб «Кедр»», «игравший за «Ладогу»» (worked_at).
 - A direct object the tagger read as a nominative after a fronted phrase: «открыла в Ветлуге завод
   «Кедровый»», «выкупила у компании «Вереск» завод «Кедровый»» (opened, bought, built, ...).
 """
@@ -213,6 +214,43 @@ class ParticipantsInWork:
         return [verb, *shares] if verb.lemma == "принять" and shares and finished(verb) else []
 
 
+class PlayedFor:
+    """«Нападающий Денис Шатров ранее выступал за клуб «Кедр»», «защитник, игравший за «Ладогу»» ->
+    worked_at(player, club): a past imperfective of playing for a club is a former club (the present
+    «выступает за» is matchers_staff.PlaysFor's works_at). Every club of the list, each a sports
+    club, or nothing; a plan, a negation or a subject that is no one person gives nothing."""
+
+    triggers = frozenset({"выступать", "играть"})
+    _ORGANIZATIONS = frozenset({ORGANIZATION})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active, _subject_heads  # matchers imports this module
+        from .matchers_people import _person, _planned
+
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not _is_active(verb, "Past", "Imp") or sentence.negated(verb):
+                continue
+            subjects = _subject_heads(sentence, verb)
+            person = _person(sentence, subjects[0]) if len(subjects) == 1 else None
+            clubs = self._clubs(sentence, verb) if person is not None else []
+            for club in clubs:
+                yield "worked_at", person, club
+
+    def _clubs(self, sentence: ParsedSentence, verb) -> list[Argument]:
+        heads = [
+            t
+            for k in sentence.kids(verb, "obl")
+            if sentence.preposition(k) == "за" and k.feats.get("Case") in {"Acc", "Nom", None}
+            for t in sentence.conjuncts(k)
+        ]
+        found = [argument(sentence, h, self._ORGANIZATIONS) for h in heads]
+        if not found or None in found or not all(_club(sentence, c) for c in found):
+            return []
+        return found
+
+
 class Inspections:
     """«Губернатор Олег Мельников осмотрел завод «Каравай»», «осмотрел выставку «Север-2025»» ->
     visited: an inspection on site. Only named objects (a quoted name or an organization: «осмотрел
@@ -318,6 +356,7 @@ def recall_patterns() -> tuple:
         PassiveAgreements(),
         RelativeAgreements(),
         ParticipantsInWork(),
+        PlayedFor(),
         *(
             mistagged(relation, frozenset(verbs.split()), "Past", "Perf", Slot())
             for relation, verbs in _DIRECT_OBJECT_VERBS
