@@ -255,3 +255,49 @@ def test_playing_for_a_club_in_the_past_is_a_former_club():
 )
 def test_no_club_a_negation_or_a_plan_gives_no_former_club(text):
     assert not {f for f in facts(text) if f[1] == "worked_at"}
+
+
+# --- owners and founders as predicates; a base at a town's airport ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Компания «Ольха» является владельцем терминала «Восток».",
+        "Владельцем терминала «Восток» является компания «Ольха».",
+    ],
+)
+def test_being_the_owner_is_owning(text):
+    assert facts(text) == {("Восток", "belongs_to", "Ольха")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Основателем компании «Ольха» является Денис Ручьёв.",
+        "Основателем компании «Ольха» стал Денис Ручьёв.",
+        "Денис Ручьёв является основателем компании «Ольха».",
+    ],
+)
+def test_the_founder_as_a_predicate_founded_the_company(text):
+    assert facts(text) == {("Денис Ручьёв", "founded", "Ольха")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Владельцем 50% акций компании «Ольха» является банк «Окский».",  # a share is no ownership
+        "Компания «Ольха» не является владельцем терминала «Восток».",  # a negation
+        "Компания «Ольха» станет владельцем терминала «Восток».",  # a plan
+    ],
+)
+def test_a_share_a_negation_or_a_plan_gives_no_owner(text):
+    assert not {f for f in facts(text) if f[1] in {"belongs_to", "bought"}}
+
+
+def test_a_base_at_a_towns_airport_is_a_base_in_the_town():
+    assert facts("Авиакомпания «Северное небо» базируется в аэропорту Ветлуги.") == {
+        ("Северное небо", "based_in", "Ветлуга")
+    }
+    assert facts("Авиакомпания «Северное небо» будет базироваться в аэропорту Ветлуги.") == set()
+    assert facts("Авиакомпания «Северное небо» базируется в аэропорту «Пулково».") == set()  # no town named

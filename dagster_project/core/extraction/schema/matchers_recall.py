@@ -17,6 +17,9 @@ existing relations that no other grammar read.
   «осмотреть» in news, so a place object gives nothing).
 - Taking part «в работе» of an event: «В работе конференции «Х» приняли участие A и B» (took_part_in).
 - A former club: «ранее выступал за клуб «Кедр»», «игравший за «Ладогу»» (worked_at).
+- Owners and founders as predicates: «является владельцем терминала «Х»» (belongs_to),
+  «основателем компании «Х» является / стал Y» (founded).
+- A base at a town's airport or port: «базируется в аэропорту Ветлуги» (based_in the town).
 - A direct object the tagger read as a nominative after a fronted phrase: «открыла в Ветлуге завод
   «Кедровый»», «выкупила у компании «Вереск» завод «Кедровый»» (opened, bought, built, ...).
 """
@@ -29,7 +32,7 @@ from ...common.russian import morph
 from .arguments import Argument, ParsedSentence, argument, phrase_argument
 from .lexicon import CLUB_NOUNS, COLLECTIVE_BODY_NOUNS
 from .matchers_people import finished
-from .relations import AGENTS, EVENT, ORGANIZATION, PLACE
+from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, PLACE, THINGS
 
 Fact = tuple[str, Argument, Argument]
 
@@ -251,6 +254,90 @@ class PlayedFor:
         return found
 
 
+class PredicateTitles:
+    """«Компания «Ольха» является владельцем терминала «Восток»» -> belongs_to(терминал, компания);
+    «Основателем компании «Ольха» является / стал Денис Ручьёв» -> founded(person, company). The
+    owner now («является»; «стал владельцем» is a purchase, matchers_business.NewOwners'), the
+    founder by either verb. A share of the thing («владельцем 50% акций», «доли») is no ownership of
+    it, and every holder of the list must be named."""
+
+    _OWNERS = frozenset({"владелец", "собственник"})
+    _FOUNDERS = frozenset({"основатель", "сооснователь"})
+    _SHARES = frozenset({"доля", "акция", "пакет", "процент", "часть", "%"})
+    triggers = _OWNERS | _FOUNDERS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            titles = self._titles(sentence, verb)
+            holders = sentence.kids(verb, "nsubj") if titles else []
+            if len(holders) != 1:
+                continue
+            for title in titles:
+                if any(t.pos == "NUM" or t.lemma in self._SHARES for t in sentence.subtree(title, {"nmod", "nummod"})):
+                    continue
+                owned = [o for o in sentence.kids(title, "nmod") if o.feats.get("Case") == "Gen"]
+                owned = [o for o in owned if not sentence.preposition(o)]
+                yield from self._facts(sentence, title, sentence.conjuncts(holders[0]), owned[:1])
+
+    def _titles(self, sentence: ParsedSentence, verb) -> list:
+        present = verb.lemma == "являться" and verb.feats.get("Tense") == "Pres" and verb.feats.get("VerbForm") == "Fin"
+        became = verb.lemma == "стать" and finished(verb)
+        if not (present or became) or sentence.negated(verb) or sentence.planned(verb):
+            return []
+        wanted = self.triggers if present else self._FOUNDERS
+        return [t for t in sentence.kids(verb) if t.lemma in wanted and t.feats.get("Case") == "Ins"]
+
+    def _facts(self, sentence: ParsedSentence, title, holder_heads: list, owned_heads: list) -> Iterator[Fact]:
+        founder = title.lemma in self._FOUNDERS
+        holders = [argument(sentence, h, frozenset({PERSON}) if founder else AGENTS) for h in holder_heads]
+        things = [argument(sentence, o, frozenset({ORGANIZATION}) if founder else THINGS) for o in owned_heads]
+        if not holders or None in holders or not things or None in things:
+            return
+        for holder in holders:
+            if founder:
+                yield "founded", holder, things[0]
+            elif holder.normal != things[0].normal:
+                yield "belongs_to", things[0], holder
+
+
+class BasedAtFacility:
+    """«Авиакомпания «Северное небо» базируется в аэропорту Ветлуги», «пароходство базируется в порту
+    Ветлуги» -> based_in(organization, town): the town whose airport or port is the base."""
+
+    triggers = frozenset({"базироваться"})
+    _BASES = frozenset({"аэропорт", "порт", "аэродром", "вокзал", "терминал", "гавань"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active, _subject_heads  # matchers imports this module
+
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or not _is_active(verb, "Pres", "Imp") or sentence.negated(verb):
+                continue
+            subjects = _subject_heads(sentence, verb)
+            organization = argument(sentence, subjects[0], frozenset({ORGANIZATION})) if len(subjects) == 1 else None
+            bases = [k for k in sentence.kids(verb, "obl") if k.lemma in self._BASES and sentence.preposition(k) == "в"]
+            towns = [_town(sentence, o) for b in bases for o in sentence.kids(b, "nmod", "appos")]
+            if organization is not None and len(towns) == 1 and towns[0] is not None:
+                yield "based_in", organization, towns[0]
+
+
+def _town(sentence: ParsedSentence, token) -> Argument | None:
+    """«(в аэропорту) Ветлуги»: the town named after a facility noun, whose name the argument reader
+    would take for the facility's own; the tagger may read its genitive as a nominative apposition."""
+    from .arguments import _span_argument  # one reading of a span's words and normal form
+
+    span = sentence.article.span_of.get(token.id)
+    if (
+        span is None
+        or span.type != "LOC"
+        or sentence.preposition(token)
+        or token.feats.get("Case") not in {"Gen", "Nom"}
+    ):
+        return None
+    found = _span_argument(sentence, span)
+    return found if found.type == PLACE else None
+
+
 class Inspections:
     """«Губернатор Олег Мельников осмотрел завод «Каравай»», «осмотрел выставку «Север-2025»» ->
     visited: an inspection on site. Only named objects (a quoted name or an organization: «осмотрел
@@ -357,6 +444,8 @@ def recall_patterns() -> tuple:
         RelativeAgreements(),
         ParticipantsInWork(),
         PlayedFor(),
+        PredicateTitles(),
+        BasedAtFacility(),
         *(
             mistagged(relation, frozenset(verbs.split()), "Past", "Perf", Slot())
             for relation, verbs in _DIRECT_OBJECT_VERBS
