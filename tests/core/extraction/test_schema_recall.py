@@ -190,6 +190,16 @@ def test_an_object_after_a_fronted_phrase_is_the_verbs_object():
     }
 
 
+def test_a_commissioned_facility_after_a_fronted_place_is_commissioned():
+    text = "Компания «Ольха» ввела в эксплуатацию в Казани терминал «Восток»."
+    assert ("Ольха", "commissioned", "Восток") in facts(text)
+    assert not {
+        f
+        for f in facts("Компания «Ольха» не ввела в эксплуатацию в Казани терминал «Восток».")
+        if f[1] == "commissioned"
+    }
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -376,13 +376,15 @@ def _done_passive(sentence: ParsedSentence, verb) -> bool:
 
 # Verbs whose direct object the tagger may read as a nominative after a fronted phrase: «открыла в
 # Ветлуге завод «Кедровый»», «выкупила у компании «Вереск» завод «Кедровый»».
-_DIRECT_OBJECT_VERBS = (
-    ("opened", "открыть"),
-    ("launched", "запустить"),
-    ("built", "построить возвести"),
-    ("bought", "купить приобрести выкупить поглотить"),
-    ("held", "провести"),
-    ("visited", "посетить"),
+_DIRECT_OBJECT_VERBS = (  # (relation, verbs, the complement the verb needs)
+    ("opened", "открыть", ""),
+    ("launched", "запустить", ""),
+    ("built", "построить возвести", ""),
+    ("bought", "купить приобрести выкупить поглотить", ""),
+    ("held", "провести", ""),
+    ("visited", "посетить", ""),
+    ("commissioned", "ввести сдать", "эксплуатация строй"),  # «ввела в эксплуатацию в Казани терминал «Х»»
+    ("launched_vessel", "спустить", "вода"),  # «спустила на воду в Казани сухогруз «Х»»
 )
 
 
@@ -447,8 +449,8 @@ def recall_patterns() -> tuple:
         PredicateTitles(),
         BasedAtFacility(),
         *(
-            mistagged(relation, frozenset(verbs.split()), "Past", "Perf", Slot())
-            for relation, verbs in _DIRECT_OBJECT_VERBS
+            mistagged(relation, frozenset(verbs.split()), "Past", "Perf", Slot(), requires=frozenset(needs.split()))
+            for relation, verbs, needs in _DIRECT_OBJECT_VERBS
         ),
         Inspections(_verb("visited", "осмотреть", "Past", "Perf")),  # «губернатор осмотрел завод «Х»»
         _verb(
