@@ -112,6 +112,7 @@ from .matchers_places import (
     settlement,
 )
 from .matchers_posts import POST_PATTERNS, appointment_list
+from .matchers_recall import recall_patterns
 from .matchers_staff import STAFF_PATTERNS
 from .matchers_tenders import TenderSides
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
@@ -1689,4 +1690,6 @@ PATTERNS = (
     InvestmentsInWork(),
     # officials titled by the region named before, appointment lists (matchers_posts.py)
     *POST_PATTERNS,
+    # frequent wordings the recall audit found unread (matchers_recall.py): losses, joining, passive deals
+    *recall_patterns(),
 )
