@@ -15,11 +15,11 @@ import pandas as pd
 import yaml
 from rapidfuzz import fuzz, process
 
-from ..common.abbreviations import abbreviates, abbreviation_parts, is_abbreviation
+from ..common.abbreviations import abbreviates, abbreviation_parts, expand_compound_bodies, is_abbreviation
 from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
 from ..extraction.schema.anaphora import shortens
-from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
+from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
 from ..extraction.schema.relations import ORGANIZATION, PLACE
 from .rdf import SCHEMA_KEY_PREFIX
 
@@ -98,9 +98,10 @@ def _mentions(raw: pd.DataFrame) -> pd.DataFrame:
 
 def entity_base_key(normal: str, aliases: dict[str, str]) -> str:
     """The lemma key of a name, or of its canonical name when the alias table knows it; a city's
-    «мэрия» and «администрация (города)» are one institution in Russian news."""
+    «мэрия» and «администрация (города)» are one institution in Russian news, and a compound body
+    word is its full name («облдума» = «областная дума»)."""
     key = lemma_key(normal)
-    key = lemma_key(aliases[key]) if key in aliases else key
+    key = expand_compound_bodies(lemma_key(aliases[key]) if key in aliases else key)
     return _CITY_ADMINISTRATION.sub("администрация ", key)
 
 
@@ -336,12 +337,15 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
     Work is per article and per last word of a name, so it grows with the month."""
     names_of, evidence = _organizations_and_lemmas(raw)
     words = {name: entity_base_key(name, {}).split() for name in set().union(*names_of.values())}
-    # full names by their last word and the stem of a proper word of theirs («округ», «хвойногор»)
+    # full names by their last word and by their first (a short name may leave the owner out:
+    # «Законодательное собрание»), each with the stem of a proper word of theirs («округ», «хвойногор»)
     full_names: dict[tuple[str, str], set[str]] = defaultdict(set)
     for name, name_words in words.items():
         if name_words and not _generic_name(name, name_words):
             for stem in _proper_stems(name):
                 full_names[(name_words[-1], stem)].add(name)
+                full_names[(_FIRST, name_words[0], stem)].add(name)
+    partners_of, named_with = _partners(raw)
     resolved: dict[tuple[str, str], str] = {}
     for article, names in names_of.items():
         stems = {_stem(lemma) for lemma in evidence[article]}
@@ -350,15 +354,55 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
                 continue
             full = {name for name in names if name != short and shortens(words[short], words[name], name)}
             if not full:
-                candidates = {name for stem in stems for name in full_names.get((words[short][-1], stem), ())}
+                candidates = {
+                    name
+                    for stem in stems
+                    for index in ((words[short][-1], stem), (_FIRST, words[short][0], stem))
+                    for name in full_names.get(index, ())
+                }
                 full = _month_full_names(words[short], candidates, words, stems)
+            if not full:
+                full = _partner_full_names(words[short], partners_of[(article, short)], named_with, words)
             if len(full) == 1:
                 resolved[(article, short)] = full.pop()
     return resolved
 
 
+def _partners(raw: pd.DataFrame) -> tuple[dict[tuple[str, str], set[tuple]], dict[tuple, set[str]]]:
+    """(article, name) -> the (relation, side, other name's key) of its facts; and the inverse, each
+    such triple -> the names of the month that have it."""
+    partners_of: dict[tuple[str, str], set[tuple]] = defaultdict(set)
+    named_with: dict[tuple, set[str]] = defaultdict(set)
+    columns = [raw[c].tolist() for c in ("article_id", "relation", "subject_normal", "subject_type",
+                                         "object_normal", "object_type")]  # fmt: skip
+    for article, relation, subject, subject_type, obj, object_type in zip(*columns, strict=True):
+        for name, kind, side, other in ((subject, subject_type, "subject", obj), (obj, object_type, "object", subject)):
+            if _shortenable(name, kind):
+                partner = (relation, side, lemma_key(other))
+                partners_of[(article, name)].add(partner)
+                named_with[partner].add(name)
+    return partners_of, named_with
+
+
+def _partner_full_names(
+    short: list[str], partners: set[tuple], named_with: dict[tuple, set[str]], words: dict[str, list[str]]
+) -> set[str]:
+    """The month's full names `short` shortens that stand in the same relation to the same entity
+    elsewhere: «Председатель Законодательного собрания Виктор Ясенев» in one article and «Председатель
+    Законодательного собрания Приморской области Виктор Ясенев» in another name one body."""
+    return {
+        name
+        for partner in partners
+        for name in named_with.get(partner, ())
+        if not _generic_name(name, words[name]) and shortens(short, words[name], name)
+    }
+
+
+_FIRST = "first word"
+
+
 def _organizations_and_lemmas(raw: pd.DataFrame) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """Per article: the organizations its facts name, and the lemmas of every name they give."""
+    """Per article: the organizations and posts its facts name, and the lemmas of every name they give."""
     names_of: dict[str, set[str]] = defaultdict(set)
     evidence: dict[str, set[str]] = defaultdict(set)
     mentions: set[tuple[str, str, str]] = set()
@@ -366,7 +410,7 @@ def _organizations_and_lemmas(raw: pd.DataFrame) -> tuple[dict[str, set[str]], d
         columns = (raw["article_id"].tolist(), raw[name_column].tolist(), raw[type_column].tolist())
         mentions.update(zip(*columns, strict=True))
     for article, name, kind in mentions:
-        if kind == "ORG":
+        if _shortenable(name, kind):
             names_of[article].add(name)
         if kind not in LITERAL_TYPES:
             evidence[article].update(_lemma_words(name))
@@ -409,11 +453,23 @@ def _stem(lemma: str) -> str:
 
 
 def _generic_name(name: str, words: list[str]) -> bool:
-    """«Администрация округа», «институт океанологии»: a class noun with nothing proper of its own
-    (no quotes, no capital but the first)."""
+    """«Администрация округа», «институт океанологии», «министр здравоохранения»: a class noun or a
+    post with nothing proper of its own (no quotes, no capital but the first)."""
     if "«" in name or any(w[:1].isupper() for w in name.split()[1:]):
         return False
-    return any(CLASS_NOUNS.get(w) == ORGANIZATION or w in INSTITUTION_NOUNS for w in words)
+    return any(CLASS_NOUNS.get(w) == ORGANIZATION or w in INSTITUTION_NOUNS for w in words) or (
+        bool(words) and words[0] in POSITION_NOUNS
+    )
+
+
+def _shortenable(name: str, kind: str) -> bool:
+    """Organizations, and posts («министр здравоохранения Приморской области»), which NER leaves untyped."""
+    return kind == "ORG" or (kind == "OTHER" and _first_lemma(name) in POSITION_NOUNS)
+
+
+@lru_cache(maxsize=100_000)
+def _first_lemma(name: str) -> str:
+    return lemma_key(name.split()[0]) if name.split() else ""
 
 
 def normalize_triplets(
@@ -473,7 +529,7 @@ def _with_full_names(raw: pd.DataFrame, resolved: dict[tuple[str, str], str]) ->
     raw = raw.copy()
     for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
         raw[name_column] = [
-            resolved.get((article, name), name) if kind == "ORG" else name
+            resolved.get((article, name), name) if _shortenable(name, kind) else name
             for article, name, kind in zip(raw["article_id"], raw[name_column], raw[type_column], strict=True)
         ]
     return raw

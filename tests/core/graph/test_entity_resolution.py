@@ -4,6 +4,8 @@ generic name alone."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dagster_project.core.extraction.triplets import RawTriplet, triplets_frame
 from dagster_project.core.graph.normalization import normalize_triplets, shortened_names
 
@@ -42,7 +44,7 @@ def test_a_short_name_stays_apart_when_it_is_ambiguous_proper_or_in_another_arti
         _fact("b", "Олег Иванов", "Северный ледокол"), _fact("b", "Ян Ким", "Ледокол"),  # a proper name, not a class
         _fact("c", "Олег Иванов", "Департамент здравоохранения мэрии"), _fact("c", "Ян Ким", "Мэрия Ольшанска"),
         _fact("d", "Олег Иванов", "Законодательное собрание Приморской области"),  # a dropped noun is no adjective
-        _fact("d", "Ян Ким", "Законодательное собрание"),
+        _fact("d", "Ян Ким", "Собрание"),  # nor is a dropped owner without the noun it owns
         _fact("e", "Олег Иванов", "Приморский институт геологии"), _fact("f", "Ян Ким", "институт геологии"),
     ])  # fmt: skip
     assert shortened_names(raw) == {}
@@ -80,3 +82,59 @@ def test_a_generic_short_name_joins_a_full_name_of_the_month_whose_place_its_art
         _fact("d", "Сосновский районный суд", "Администрация Сосновского муниципального округа"),
     ])  # fmt: skip
     assert shortened_names(raw) == {("b", "Администрация округа"): "Администрация Ольшанского муниципального округа"}
+
+
+def _post(article: str, person: str, post: str) -> RawTriplet:
+    return _fact(article, person, post, "OTHER", "должность")
+
+
+def test_a_body_or_post_without_its_region_joins_the_one_full_name_the_article_or_month_gives():
+    raw = triplets_frame([
+        _fact("a", "Олег Иванов", "Законодательное собрание Приморской области"),
+        _fact("a", "Ян Ким", "Законодательное собрание"),  # the same article names the region's
+        _post("b", "Вера Лис", "министр здравоохранения Приморской области"),
+        _post("c", "Вера Лис", "министр здравоохранения"),
+        _post("c", "Пётр Лис", "министр строительства Приморской области"),  # the article names the region
+        _post("d", "Ян Ким", "министр образования области"),
+        _post("d", "Ян Ким", "министр образования Приморской области"),
+    ])  # fmt: skip
+    assert shortened_names(raw) == {
+        ("a", "Законодательное собрание"): "Законодательное собрание Приморской области",
+        ("c", "министр здравоохранения"): "министр здравоохранения Приморской области",
+        ("d", "министр образования области"): "министр образования Приморской области",
+    }
+
+
+def test_a_short_body_joins_the_full_one_that_the_same_person_heads_elsewhere():
+    raw = triplets_frame([
+        replace(_fact("a", "Виктор Ясенев", "Законодательное собрание Приморской области"), relation="chairs"),
+        replace(_fact("b", "Виктор Ясенев", "Законодательное собрание"), relation="chairs"),
+        _fact("c", "Анна Котова", "Законодательное собрание"),  # nothing links this one to a region
+    ])  # fmt: skip
+    assert shortened_names(raw) == {("b", "Законодательное собрание"): "Законодательное собрание Приморской области"}
+
+
+def test_a_region_left_out_stays_unresolved_when_two_regions_fit():
+    raw = triplets_frame([
+        _post("a", "Вера Лис", "министр здравоохранения Приморской области"),
+        _post("b", "Ян Ким", "министр здравоохранения Озёрной области"),
+        _post("c", "Пётр Лис", "министр здравоохранения"),  # the article names both regions
+        _fact("c", "Пётр Лис", "Правительство Приморской области"),
+        _fact("c", "Ян Ким", "Правительство Озёрной области"),
+        _post("d", "Олег Иванов", "министр"),  # a post with nothing of its own is no short name
+        _fact("d", "Олег Иванов", "Правительство Приморской области"),
+        _fact("e", "Олег Иванов", "Правительство"),  # «правительство» alone may be the country's
+        _fact("e", "Ян Ким", "Правительство Приморской области"),
+    ])  # fmt: skip
+    assert shortened_names(raw) == {}
+
+
+def test_compound_body_words_are_their_full_names():
+    keys = _object_keys([
+        _fact("a", "Олег Иванов", "Приморская облдума"), _fact("b", "Ян Ким", "Приморская областная дума"),
+        _fact("c", "Олег Иванов", "горадминистрация Ольшанска"), _fact("d", "Ян Ким", "Мэрия Ольшанска"),
+        _fact("e", "Олег Иванов", "Горсовет Ольшанска"), _fact("f", "Ян Ким", "Городская дума Ольшанска"),
+    ])  # fmt: skip
+    assert keys[("a", "Приморская облдума")] == keys[("b", "Приморская областная дума")]
+    assert keys[("c", "горадминистрация Ольшанска")] == keys[("d", "Мэрия Ольшанска")]
+    assert keys[("e", "Горсовет Ольшанска")] != keys[("f", "Городская дума Ольшанска")]  # two bodies of one city
