@@ -143,7 +143,12 @@ def build_entity_table(
             clusters.union(keep, other)
         return _cluster_table(named, base_key, clusters, aliases)
     keys = sorted(frequency, key=lambda k: (-frequency[k], k))
-    _join_lone_surnames(clusters, keys, types_of)
+    surnames: dict[str, set[str]] = defaultdict(set)
+    for (normal, kind), key in base_key.items():
+        if kind == "PER" and normal.split():
+            surnames[key].add(fold(normal.split()[-1]))
+    _join_lone_surnames(clusters, keys, types_of, surnames)
+    _join_shortened_person_names(clusters, keys, types_of, surnames)
     _join_abbreviations(clusters, base_key, types_of)
     _join_abbreviated_owners(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
@@ -166,15 +171,58 @@ def _namesakes_kept_apart(named: pd.DataFrame, base_key: dict[tuple[str, str], s
     }
 
 
-def _join_lone_surnames(clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter]) -> None:
-    """A lone surname joins the one full name that ends with it ("Соколова" -> "Анна Соколова")."""
+def _join_lone_surnames(
+    clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter], surnames: dict[str, set[str]]
+) -> None:
+    """A lone surname joins the one full name that ends with it ("Соколова" -> "Анна Соколова"), as
+    written: the dictionary lemmatizes «Соколова» to «Соколов», but a woman's surname is no man's.
+    `surnames`: each person key's last words as the texts write them."""
     full_names: dict[str, list[str]] = defaultdict(list)
     for key in keys:
         if "PER" in types_of[key] and len(key.split()) >= 2:
             full_names[key.split()[-1]].append(key)
     for key in keys:
-        if "PER" in types_of[key] and len(key.split()) == 1 and len(full_names.get(key, [])) == 1:
-            clusters.union(full_names[key][0], key)
+        if "PER" not in types_of[key] or len(key.split()) != 1:
+            continue
+        fitting = [full for full in full_names.get(key, []) if surnames[full] & surnames[key]]
+        if len(fitting) == 1:
+            clusters.union(fitting[0], key)
+
+
+_PATRONYMIC = re.compile(r"(?:вич|вна|ична|инична)$")
+
+
+def _join_shortened_person_names(
+    clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter], surnames: dict[str, set[str]]
+) -> None:
+    """Official news writes a person with initials («А. С. Котова») or with the patronymic («Анна
+    Сергеевна Котова») and then by first name and surname («Анна Котова»): such a name joins the one
+    full name of the month it fits, the same surname as written and the given names beginning with
+    the initials; two that fit («Анна Котова», «Алла Котова») join nothing."""
+    people = [k for k in keys if "PER" in types_of[k] and len(k.split()) >= 2]
+    by_surname: dict[str, list[list[str]]] = defaultdict(list)
+    for key in people:
+        by_surname[key.split()[-1]].append(key.split())
+    patronymic_names = Counter(
+        (k.split()[0], k.split()[-1]) for k in people if len(k.split()) == 3 and _PATRONYMIC.search(k.split()[1])
+    )
+    # patronymics first, so that «А. С. Котова» then finds «Анна (Сергеевна) Котова» as one person
+    for initials in (False, True):
+        for key in people:
+            *given, surname = key.split()
+            if initials != all(len(w) == 1 for w in given):
+                continue
+            patronymic = len(given) == 2 and len(given[0]) > 1 and _PATRONYMIC.search(given[1]) is not None
+            if not initials and not (patronymic and patronymic_names[(given[0], surname)] == 1):
+                continue  # «Олег Петрович Зуев» and «Олег Иванович Зуев»: «Олег Зуев» may be either
+            fitting = {
+                clusters.find(" ".join(other)) for other in by_surname[surname]
+                if other != key.split() and len(other[0]) > 1 and surnames[" ".join(other)] & surnames[key]
+                and (all(o.startswith(g) for g, o in zip(given, other[:-1], strict=False))
+                     if initials else other == [given[0], surname])
+            }  # fmt: skip
+            if len(fitting) == 1:
+                clusters.union(fitting.pop(), key)
 
 
 def _join_abbreviations(

@@ -138,3 +138,29 @@ def test_compound_body_words_are_their_full_names():
     assert keys[("a", "Приморская облдума")] == keys[("b", "Приморская областная дума")]
     assert keys[("c", "горадминистрация Ольшанска")] == keys[("d", "Мэрия Ольшанска")]
     assert keys[("e", "Горсовет Ольшанска")] != keys[("f", "Городская дума Ольшанска")]  # two bodies of one city
+
+
+def _person_keys(facts: list[tuple[str, str]]) -> dict[str, str]:
+    """Subject key per person name, from (article, person) facts about one company."""
+    frame = normalize_triplets(triplets_frame([_fact(a, person, "Вектор") for a, person in facts]), {})
+    return dict(zip(frame["subject"], frame["subject_key"], strict=True))
+
+
+def test_initials_and_patronymics_join_the_one_person_they_fit():
+    keys = _person_keys([
+        ("a", "Анна Сергеевна Котова"), ("b", "Анна Котова"), ("c", "А. С. Котова"),
+        ("d", "Глеб Ильич Рябов"), ("e", "Г. Рябов"),
+    ])  # fmt: skip
+    assert keys["Анна Сергеевна Котова"] == keys["Анна Котова"] == keys["А. С. Котова"]
+    assert keys["Г. Рябов"] == keys["Глеб Ильич Рябов"]
+
+
+def test_initials_and_surnames_stay_apart_from_namesakes():
+    keys = _person_keys([
+        ("a", "Анна Котова"), ("b", "Алла Котова"), ("c", "А. Котова"),  # two fit the initial
+        ("d", "Игорь Лебедев"), ("e", "Лебедева"),  # a woman's surname is no man's
+        ("f", "Олег Петрович Зуев"), ("g", "Олег Иванович Зуев"), ("h", "Олег Зуев"),  # two patronymics fit
+    ])  # fmt: skip
+    assert len({keys["Анна Котова"], keys["Алла Котова"], keys["А. Котова"]}) == 3
+    assert keys["Лебедева"] != keys["Игорь Лебедев"]
+    assert len({keys["Олег Петрович Зуев"], keys["Олег Иванович Зуев"], keys["Олег Зуев"]}) == 3
