@@ -393,14 +393,16 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
             for stem in _proper_stems(name):
                 full_names[(name_words[-1], stem)].add(name)
                 full_names[(_FIRST, name_words[0], stem)].add(name)
-    partners_of, named_with = _partners(raw)
     resolved: dict[tuple[str, str], str] = {}
+    pending: set[tuple[str, str]] = set()
     for article, names in names_of.items():
         stems = {_stem(lemma) for lemma in evidence[article]}
         for short in names:
             if not words[short] or not _generic_name(short, words[short]):
                 continue
-            full = {name for name in names if name != short and shortens(words[short], words[name], name)}
+            full = {
+                name for name in names if name != short and _shortens(tuple(words[short]), name, tuple(words[name]))
+            }
             if not full:
                 candidates = {
                     name
@@ -409,26 +411,39 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
                     for name in full_names.get(index, ())
                 }
                 full = _month_full_names(words[short], candidates, words, stems)
-            if not full:
-                full = _partner_full_names(words[short], partners_of[(article, short)], named_with, words)
+            if len(full) == 1:
+                resolved[(article, short)] = full.pop()
+            elif not full:
+                pending.add((article, short))
+    if pending:  # a partner the short name shares with one full name of the month says which
+        partners_of, named_with = _partners(raw, words, pending)
+        for article, short in pending:
+            full = _partner_full_names(words[short], partners_of[(article, short)], named_with, words)
             if len(full) == 1:
                 resolved[(article, short)] = full.pop()
     return resolved
 
 
-def _partners(raw: pd.DataFrame) -> tuple[dict[tuple[str, str], set[tuple]], dict[tuple, set[str]]]:
-    """(article, name) -> the (relation, side, other name's key) of its facts; and the inverse, each
-    such triple -> the names of the month that have it."""
+def _partners(
+    raw: pd.DataFrame, words: dict[str, list[str]], pending: set[tuple[str, str]]
+) -> tuple[dict[tuple[str, str], set[tuple]], dict[tuple, set[str]]]:
+    """(article, short name) of `pending` -> the (relation, side, other name's key) of its facts; and
+    the inverse for full names that keep a first or last word of a pending short name, by such a
+    triple and that word, -> the full names of the month that have it."""
     partners_of: dict[tuple[str, str], set[tuple]] = defaultdict(set)
     named_with: dict[tuple, set[str]] = defaultdict(set)
+    kept = {words[short][i] for _, short in pending for i in (0, -1)}
+    full = {name for name, w in words.items() if w and (w[0] in kept or w[-1] in kept) and not _generic_name(name, w)}
     columns = [raw[c].tolist() for c in ("article_id", "relation", "subject_normal", "subject_type",
                                          "object_normal", "object_type")]  # fmt: skip
     for article, relation, subject, subject_type, obj, object_type in zip(*columns, strict=True):
         for name, kind, side, other in ((subject, subject_type, "subject", obj), (obj, object_type, "object", subject)):
-            if _shortenable(name, kind):
-                partner = (relation, side, lemma_key(other))
-                partners_of[(article, name)].add(partner)
-                named_with[partner].add(name)
+            if (article, name) in pending:
+                partners_of[(article, name)].add((relation, side, _lemma_words(other)))
+            elif name in full and _shortenable(name, kind):
+                partner = (relation, side, _lemma_words(other))
+                named_with[(*partner, words[name][0])].add(name)
+                named_with[(*partner, words[name][-1])].add(name)
     return partners_of, named_with
 
 
@@ -438,12 +453,16 @@ def _partner_full_names(
     """The month's full names `short` shortens that stand in the same relation to the same entity
     elsewhere: «Председатель Законодательного собрания Виктор Ясенев» in one article and «Председатель
     Законодательного собрания Приморской области Виктор Ясенев» in another name one body."""
-    return {
-        name
-        for partner in partners
-        for name in named_with.get(partner, ())
-        if not _generic_name(name, words[name]) and shortens(short, words[name], name)
+    candidates = {
+        name for partner in partners for word in {short[0], short[-1]} for name in named_with.get((*partner, word), ())
     }
+    return {name for name in candidates if _shortens(tuple(short), name, tuple(words[name]))}
+
+
+@lru_cache(maxsize=200_000)
+def _shortens(short: tuple[str, ...], full_name: str, full: tuple[str, ...]) -> bool:
+    """anaphora.shortens, once per pair: a month repeats its short and full names in many articles."""
+    return shortens(list(short), list(full), full_name)
 
 
 _FIRST = "first word"
@@ -468,7 +487,11 @@ def _organizations_and_lemmas(raw: pd.DataFrame) -> tuple[dict[str, set[str]], d
 def _month_full_names(short: list[str], candidates: set[str], words: dict[str, list[str]], stems: set[str]) -> set[str]:
     """The month's full names `short` shortens whose left-out proper words the article names."""
     own = stems - {_stem(w) for w in short}
-    return {name for name in candidates if shortens(short, words[name], name) and _left_out_named(short, name, own)}
+    return {
+        name
+        for name in candidates
+        if _shortens(tuple(short), name, tuple(words[name])) and _left_out_named(short, name, own)
+    }
 
 
 def _proper_stems(name: str) -> list[str]:
