@@ -65,3 +65,10 @@ def expand_compound_bodies(key: str) -> str:
     if not any(word in COMPOUND_BODY_WORDS for word in words):
         return key
     return " ".join(COMPOUND_BODY_WORDS.get(word, word) for word in words)
+
+
+# Legal forms Russian news writes before a company's or an agency's name («ООО «Вектор»», «АО
+# «Омшанский арматурный завод»», «МУП «Горводоканал»»), by lemma; the name after them is the entity's.
+LEGAL_FORMS = frozenset(
+    "ооо оао зао ао пао нао муп гуп фгуп гк нпо нпп ано нко гбу гбуз мбу мау гау фгбу фгбоу кфх спк".split()
+)

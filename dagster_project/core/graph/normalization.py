@@ -15,7 +15,13 @@ import pandas as pd
 import yaml
 from rapidfuzz import fuzz, process
 
-from ..common.abbreviations import abbreviates, abbreviation_parts, expand_compound_bodies, is_abbreviation
+from ..common.abbreviations import (
+    LEGAL_FORMS,
+    abbreviates,
+    abbreviation_parts,
+    expand_compound_bodies,
+    is_abbreviation,
+)
 from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
 from ..extraction.schema.anaphora import shortens
@@ -150,6 +156,7 @@ def build_entity_table(
     _join_lone_surnames(clusters, keys, types_of, surnames)
     _join_shortened_person_names(clusters, keys, types_of, surnames)
     _join_abbreviations(clusters, base_key, types_of)
+    _join_legal_forms(clusters, named, base_key, types_of)
     _join_abbreviated_owners(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
@@ -252,6 +259,41 @@ def _join_abbreviations(
         }
         if len(expansions) == 1:
             clusters.union(expansions.pop(), key)
+
+
+# Class nouns of a company, which a legal form («ООО», «АО») is the form of; a club, a theatre or a
+# university named like a company is another entity.
+_COMPANY_NOUNS = (
+    frozenset(
+        "компания авиакомпания агрохолдинг холдинг концерн корпорация группа предприятие завод хлебозавод "
+        "комбинат фабрика стартап банк фирма оператор перевозчик застройщик производитель ритейлер сеть "
+        "судоверфь верфь издательство".split()
+    )
+    | LEGAL_FORMS
+)
+
+
+def _join_legal_forms(
+    clusters: _UnionFind, named: pd.DataFrame, base_key: dict[tuple[str, str], str], types_of: dict[str, Counter]
+) -> None:
+    """«ООО «Вектор»» and «Вектор» are one company: a name after a legal form joins the same name
+    written without it, when the month gives that name one legal form only (never «ООО «Вектор»»
+    and «АО «Вектор»» to one «Вектор») and no class noun of the bare name calls it something other
+    than a company («клуб «Вектор»»)."""
+    descriptors: dict[str, set[str]] = defaultdict(set)
+    for normal, kind, descriptor in named[["normal", "type", "descriptor"]].drop_duplicates().itertuples(index=False):
+        descriptors[base_key[(normal, kind)]].add(descriptor or "")
+    with_form: dict[str, set[str]] = defaultdict(set)
+    for key in set(base_key.values()):
+        form, _, rest = key.partition(" ")
+        if form in LEGAL_FORMS and rest and "ORG" in types_of[key]:
+            with_form[rest].add(key)
+    for rest, keys in with_form.items():
+        bare = rest if rest in types_of else None
+        if bare is None or len(keys) != 1 or set(types_of[bare]) - {"ORG"}:
+            continue
+        if descriptors[bare] - {""} <= _COMPANY_NOUNS:
+            clusters.union(next(iter(keys)), bare)
 
 
 def _join_abbreviated_owners(

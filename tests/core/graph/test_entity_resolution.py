@@ -164,3 +164,21 @@ def test_initials_and_surnames_stay_apart_from_namesakes():
     assert len({keys["Анна Котова"], keys["Алла Котова"], keys["А. Котова"]}) == 3
     assert keys["Лебедева"] != keys["Игорь Лебедев"]
     assert len({keys["Олег Петрович Зуев"], keys["Олег Иванович Зуев"], keys["Олег Зуев"]}) == 3
+
+
+def test_a_name_after_a_legal_form_is_the_company_of_that_name():
+    keys = _object_keys([
+        _fact("a", "Олег Иванов", "ООО «Вектор»"), _fact("b", "Ян Ким", "Вектор", descriptor="компания"),
+        _fact("c", "Олег Иванов", "МУП «Ольшанский водоканал»"), _fact("d", "Ян Ким", "Ольшанский водоканал"),
+    ])  # fmt: skip
+    assert keys[("a", "ООО «Вектор»")] == keys[("b", "Вектор")]
+    assert keys[("c", "МУП «Ольшанский водоканал»")] == keys[("d", "Ольшанский водоканал")]
+
+
+def test_a_legal_form_joins_nothing_when_two_forms_or_a_club_share_the_name():
+    keys = _object_keys([
+        _fact("a", "Олег Иванов", "ООО «Нива»"), _fact("b", "Ян Ким", "АО «Нива»"), _fact("c", "Пётр Лис", "Нива"),
+        _fact("d", "Олег Иванов", "ООО «Сокол»"), _fact("e", "Ян Ким", "Сокол", descriptor="клуб"),
+    ])  # fmt: skip
+    assert len({keys[("a", "ООО «Нива»")], keys[("b", "АО «Нива»")], keys[("c", "Нива")]}) == 3
+    assert keys[("d", "ООО «Сокол»")] != keys[("e", "Сокол")]
