@@ -380,8 +380,10 @@ def _cluster_table(
         type_votes: Counter = Counter()
         name_votes: Counter = Counter()
         descriptor_votes: Counter = Counter()
+        # NER guesses an abbreviation's type («СурГУ» a place): the full names of its cluster decide
+        spelled_out = any(not is_abbreviation(name) for name, _ in mentions_of_root)
         for mention in mentions_of_root:
-            type_votes[mention[1]] += names[mention]
+            type_votes[mention[1]] += 0 if spelled_out and is_abbreviation(mention[0]) else names[mention]
             alias_target = aliases.get(lemma_key(mention[0]))
             name_votes[alias_target or mention[0]] += names[mention] + (1000 if alias_target else 0)
             descriptor_votes.update(descriptors[mention])

@@ -182,3 +182,15 @@ def test_a_legal_form_joins_nothing_when_two_forms_or_a_club_share_the_name():
     ])  # fmt: skip
     assert len({keys[("a", "ООО «Нива»")], keys[("b", "АО «Нива»")], keys[("c", "Нива")]}) == 3
     assert keys[("d", "ООО «Сокол»")] != keys[("e", "Сокол")]
+
+
+def test_an_abbreviation_ner_calls_a_place_takes_the_type_of_its_full_name():
+    frame = normalize_triplets(
+        triplets_frame([
+            _fact("a", "Ян Ким", "Ольшанский аграрный университет", descriptor="университет"),
+            _fact("b", "Ян Ким", "ОАУ", "LOC"), _fact("c", "Олег Иванов", "ОАУ", "LOC"),
+        ]),  # fmt: skip
+        {},
+    )
+    assert set(frame["object_type"]) == {"ORG"}
+    assert set(frame["canonical_object"]) == {"Ольшанский аграрный университет"}
