@@ -186,10 +186,13 @@ def test_a_legal_form_joins_nothing_when_two_forms_or_a_club_share_the_name():
 
 def test_an_abbreviation_ner_calls_a_place_takes_the_type_of_its_full_name():
     frame = normalize_triplets(
-        triplets_frame([
-            _fact("a", "Ян Ким", "Ольшанский аграрный университет", descriptor="университет"),
-            _fact("b", "Ян Ким", "ОАУ", "LOC"), _fact("c", "Олег Иванов", "ОАУ", "LOC"),
-        ]),  # fmt: skip
+        triplets_frame(
+            [
+                _fact("a", "Ян Ким", "Ольшанский аграрный университет", descriptor="университет"),
+                _fact("b", "Ян Ким", "ОАУ", "LOC"),
+                _fact("c", "Олег Иванов", "ОАУ", "LOC"),
+            ]
+        ),  # fmt: skip
         {},
     )
     assert set(frame["object_type"]) == {"ORG"}
