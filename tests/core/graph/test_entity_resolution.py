@@ -197,3 +197,18 @@ def test_an_abbreviation_ner_calls_a_place_takes_the_type_of_its_full_name():
     )
     assert set(frame["object_type"]) == {"ORG"}
     assert set(frame["canonical_object"]) == {"Ольшанский аграрный университет"}
+
+
+def test_a_town_ner_mostly_calls_an_organization_is_a_place_where_a_facility_stands():
+    keys = _object_keys([
+        _fact("a", "Олег Иванов", "Ольховец"), _fact("b", "Ян Ким", "Ольховец"),
+        _fact("c", "Пётр Лис", "Ольховец", "LOC"),
+        _fact("d", "Ян Ким", "сервисный центр в Ольховце", "OTHER", "центр"),
+    ])  # fmt: skip
+    assert keys[("a", "Ольховец")].startswith("LOC:")
+    # a company NER once calls a place stays one when a class noun says so («компания «Вереск»»)
+    company = _object_keys([
+        _fact("a", "Олег Иванов", "Вереск", descriptor="компания"), _fact("b", "Ян Ким", "Вереск"),
+        _fact("c", "Пётр Лис", "Вереск", "LOC"), _fact("d", "Ян Ким", "склад в Вереске", "OTHER", "склад"),
+    ])  # fmt: skip
+    assert company[("b", "Вереск")].startswith("ORG:")
