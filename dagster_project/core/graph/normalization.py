@@ -493,11 +493,10 @@ def _partners(
     triple and that word, -> the full names of the month that have it."""
     partners_of: dict[tuple[str, str], set[tuple]] = defaultdict(set)
     named_with: dict[tuple, set[str]] = defaultdict(set)
-    kept = {words[short][i] for _, short in pending for i in (0, -1)}
+    shorts = {short for _, short in pending}
+    kept = {words[short][i] for short in shorts for i in (0, -1)}
     full = {name for name, w in words.items() if w and (w[0] in kept or w[-1] in kept) and not _generic_name(name, w)}
-    columns = [raw[c].tolist() for c in ("article_id", "relation", "subject_normal", "subject_type",
-                                         "object_normal", "object_type")]  # fmt: skip
-    for article, relation, subject, subject_type, obj, object_type in zip(*columns, strict=True):
+    for article, relation, subject, obj, subject_type, object_type in _rows_naming(raw, full | shorts):
         for name, kind, side, other in ((subject, subject_type, "subject", obj), (obj, object_type, "object", subject)):
             if (article, name) in pending:
                 partners_of[(article, name)].add((relation, side, _lemma_words(other)))
@@ -506,6 +505,13 @@ def _partners(
                 named_with[(*partner, words[name][0])].add(name)
                 named_with[(*partner, words[name][-1])].add(name)
     return partners_of, named_with
+
+
+def _rows_naming(raw: pd.DataFrame, names: set[str]) -> list[tuple]:
+    """(article, relation, subject, object, subject type, object type) of the facts naming one of `names`."""
+    rows = raw[raw["subject_normal"].isin(names) | raw["object_normal"].isin(names)]
+    columns = ("article_id", "relation", "subject_normal", "object_normal", "subject_type", "object_type")
+    return list(zip(*(rows[c].tolist() for c in columns), strict=True))
 
 
 def _partner_full_names(
@@ -661,7 +667,7 @@ def _with_full_names(raw: pd.DataFrame, resolved: dict[tuple[str, str], str]) ->
     raw = raw.copy()
     for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
         raw[name_column] = [
-            resolved.get((article, name), name) if _shortenable(name, kind) else name
+            resolved[(article, name)] if (article, name) in resolved and _shortenable(name, kind) else name
             for article, name, kind in zip(raw["article_id"], raw[name_column], raw[type_column], strict=True)
         ]
     return raw
