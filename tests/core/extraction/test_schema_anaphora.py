@@ -104,30 +104,3 @@ def test_a_department_of_the_mayoralty_stays_as_written_when_no_city_or_two_fit(
     assert facts(other_body, "signed_agreement_with") == {
         ("Департамент образования мэрии", "signed_agreement_with", "Нива")
     }
-
-
-def test_a_general_noun_refers_back_to_the_one_organization_of_a_narrower_class():
-    airline = "Авиакомпания «Ладья-Север» открыла рейс в Ольшанск. Компания подписала соглашение с банком «Заречный»."
-    assert ("Ладья-Север", "signed_agreement_with", "Заречный") in facts(airline)
-    plant = "Губернатор посетил Ольшанский механический завод. Предприятие подписало контракт с компанией «Вектор»."
-    assert facts(plant, "signed_contract_with") == {("Ольшанский механический завод", "signed_contract_with", "Вектор")}
-    university = "Ольшанский аграрный университет открыл кафедру. Вуз подписал соглашение с компанией «Нива»."
-    assert facts(university, "signed_agreement_with") == {
-        ("Ольшанский аграрный университет", "signed_agreement_with", "Нива")
-    }
-    club = "Клуб «Ястреб» провёл сбор в Ольшанске. Команда подписала контракт с компанией «Нива»."
-    assert facts(club, "signed_contract_with") == {("Ястреб", "signed_contract_with", "Нива")}
-
-
-def test_a_general_noun_stays_unresolved_when_two_organizations_fit():
-    two_companies = (
-        "Агрохолдинг «Нива» подписал контракт с компанией «Вектор». Компания подписала соглашение с банком «Заречный»."
-    )
-    assert facts(two_companies, "signed_agreement_with") == set()
-    two_plants = (
-        "Ольшанский механический завод и Ольшанский хлебозавод объявили набор. "
-        "Предприятие подписало контракт с компанией «Вектор»."
-    )
-    assert facts(two_plants, "signed_contract_with") == set()
-    two_clubs = "Клуб «Ястреб» обыграл клуб «Вымпел». Команда подписала контракт с компанией «Нива»."
-    assert facts(two_clubs, "signed_contract_with") == set()

@@ -26,27 +26,12 @@ _ANAPHORIC_MODIFIERS = frozenset({"этот", "данный", "сам", "так�
 _NEVER_ANAPHORIC = frozenset({"правительство", "дума"})
 
 
-# General nouns news uses for an organization it named with a narrower class noun: «авиакомпания
-# «Ладья-Авиа» ... компания», «комбинат ... предприятие», «университет ... вуз», «клуб ... команда».
-GENERAL_NOUNS = {
-    "компания": frozenset(
-        "компания авиакомпания агрохолдинг холдинг концерн корпорация стартап фирма перевозчик застройщик "
-        "производитель ритейлер".split()
-    ),
-    "предприятие": frozenset("предприятие завод хлебозавод комбинат фабрика судоверфь верфь".split()),
-    "вуз": frozenset({"вуз", "университет", "институт", "академия"}),
-    "команда": frozenset({"команда", "клуб"}),
-}
-
-
 def anaphoric_noun(sentence, token) -> bool:
     """A singular organization class noun with no name, modifier or owner of its own."""
     first = token is sentence.tokens[0]
     if token.pos != "NOUN" and not (first and token.pos == "PROPN"):  # the tagger reads «Университет ...» as a name
         return False
-    organization = (
-        CLASS_NOUNS.get(token.lemma) == ORGANIZATION or token.lemma in INSTITUTION_NOUNS or token.lemma in GENERAL_NOUNS
-    )
+    organization = CLASS_NOUNS.get(token.lemma) == ORGANIZATION or token.lemma in INSTITUTION_NOUNS
     if not organization or token.lemma in _NEVER_ANAPHORIC:
         return False
     if token.feats.get("Number") != "Sing" or (token.text[:1].isupper() and not first):
@@ -56,14 +41,12 @@ def anaphoric_noun(sentence, token) -> bool:
 
 
 def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
-    """(name, class noun) of the one organization the article named with this class noun (or a
-    narrower one that the general noun covers: «авиакомпания» for «компания») before `token`, if no
-    other organization could be meant. `own_name(index, word)`: the organization's
+    """(name, class noun) of the one organization the article named with this class noun before
+    `token`, if no other organization could be meant. `own_name(index, word)`: the organization's
     name a word of the article's sentence `index` heads («университет» in «Бережанский
     государственный университет»), or None."""
     text = sentence.article.text
-    kinds = GENERAL_NOUNS.get(token.lemma, frozenset({token.lemma}))
-    names: dict[str, tuple[str, str]] = {}
+    names: dict[str, str] = {}
     rivals: set[str] = set()
     for index, sent in enumerate(sentence.article.sentences):
         previous = None
@@ -71,22 +54,22 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
             if word.start >= token.start:
                 break
             quoted = _QUOTED_AFTER.match(text, word.stop)
-            if word.lemma in kinds and quoted is not None:
+            if word.lemma == token.lemma and quoted is not None:
                 name = quoted.group(1).strip()
-                names.setdefault(fold(name), (name, word.lemma))
-            elif word.lemma in kinds and own_name is not None:
+                names.setdefault(fold(name), name)
+            elif word.lemma == token.lemma and own_name is not None:
                 name = own_name(index, word)
                 if name:
-                    names.setdefault(fold(name), (name, word.lemma))
+                    names.setdefault(fold(name), name)
             elif _bare_quoted_organization(sentence, word, previous):
                 rivals.add(_quoted_name(text, word))
             previous = word if word.text != "«" else previous
     if len(names) != 1:
         return None
-    ((folded, named),) = names.items()
+    ((folded, name),) = names.items()
     if any(fold(rival) != folded for rival in rivals):
         return None
-    return named
+    return name, token.lemma
 
 
 def _bare_quoted_organization(sentence, word, previous) -> bool:
