@@ -73,6 +73,7 @@ from .matchers_business import (
     Supplies,
 )
 from .matchers_careers import CAREER_PATTERNS
+from .matchers_contract_builders import CONTRACT_BUILDER_PATTERNS
 from .matchers_courts import CourtDecisions, Suits
 from .matchers_events import EVENT_PATTERNS
 from .matchers_lists import (
@@ -1692,4 +1693,7 @@ PATTERNS = (
     *POST_PATTERNS,
     # frequent wordings the recall audit found unread (matchers_recall.py): losses, joining, passive deals
     *recall_patterns(),
+    # a contract's side named by its role after the customer's sentence, a builder of a facility named
+    # before by its class noun (matchers_contract_builders.py)
+    *CONTRACT_BUILDER_PATTERNS,
 )

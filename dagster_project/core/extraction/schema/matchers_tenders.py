@@ -24,6 +24,8 @@ Fact = tuple[str, Argument, Argument]
 _ORGANIZATIONS = frozenset({ORGANIZATION})
 CUSTOMER, CONTRACTOR = "customer", "contractor"
 _TITLES = {"заказчик": CUSTOMER, "госзаказчик": CUSTOMER, "подрядчик": CONTRACTOR, "генподрядчик": CONTRACTOR}
+# A supplier is the other side of a supply contract as a contractor is of works: «Поставщиком выступило ООО «Х»».
+_TITLES["поставщик"] = CONTRACTOR
 # Verbs that give a title to their subject: «подрядчиком стала / выступила / выступает / является».
 _TITLE_VERBS = frozenset({"выступить", "выступать", "стать", "являться"})
 # The farthest apart (in sentences) a customer and a contractor may be named to be one contract's sides.
