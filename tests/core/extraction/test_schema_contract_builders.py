@@ -86,3 +86,15 @@ def test_a_builder_of_the_facility_named_before(text):
 )
 def test_no_builder_without_one_named_facility(text):
     assert not {o for s, o in _relation(text, "built") if s == "Стройдом"} & {"Снежинка", "Полярная"}
+
+
+def test_a_genitive_of_the_grants_purpose_is_no_part_of_the_grantor():
+    # the parser hangs «Мшанозера» (what is studied) on «Фонда» across «на комплексное изучение»
+    text = (
+        "ЛЕСОГОРСК, 5 декабря — Вести. Лаборатория гидрологии Лесогорского государственного университета получила"
+        " грант Фонда поддержки прикладных исследований на комплексное изучение Мшанозера и верхнего течения реки"
+        " Мшанки."
+    )
+    assert _relation(text, "received_grant_from") == {
+        ("Лесогорский государственный университет", "Фонд поддержки прикладных исследований")
+    }

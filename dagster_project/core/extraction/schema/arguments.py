@@ -744,7 +744,7 @@ def phrase_argument(
 def _phrase_tokens(sentence: ParsedSentence, head) -> list:
     """The words of a noun phrase without punctuation, evaluative adjectives («новый»), clauses and
     the preposition that governs the whole phrase («иск к мэрии Бережанска»: «к» is no part of it)."""
-    properties = _property_tokens(sentence, head)
+    properties = _property_tokens(sentence, head) | _crossing_dependents(sentence, head)
     return [
         t
         for t in sentence.subtree(head, _PHRASE_RELS)
@@ -754,6 +754,20 @@ def _phrase_tokens(sentence: ParsedSentence, head) -> list:
         and not (t.pos == "ADJ" and t.lemma in NON_IDENTIFYING and t.head_id == head.id)
         and (t is head or _within_phrase(sentence, t, head))
     ]
+
+
+def _crossing_dependents(sentence: ParsedSentence, head) -> set:
+    """Ids of the words of a dependent after `head` with a word of another phrase between them
+    («грант фонда поддержки исследований на изучение Кареозера», «Кареозера» hung on «фонда»): the
+    arc crosses that phrase, which is the parser's misattachment, not part of the name."""
+    own = {t.id for t in sentence.subtree(head)}
+    found: set = set()
+    for kid in sentence.kids(head):
+        if kid.start > head.stop and any(
+            head.stop <= t.start and t.stop <= kid.start and t.id not in own for t in sentence.tokens
+        ):
+            found |= {t.id for t in sentence.subtree(kid)}
+    return found
 
 
 def _property_tokens(sentence: ParsedSentence, head) -> set:

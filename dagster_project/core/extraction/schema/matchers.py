@@ -239,6 +239,8 @@ class VerbPattern:
             for child in sentence.kids(host, "obj", "obl", "iobj", "nmod", "xcomp"):
                 if child.lemma in slot.carrier or sentence.preposition(child) != slot.preposition:
                     continue
+                if host is not verb and _crossing(sentence, host, child):
+                    continue  # «грант фонда X на изучение озера Y»: «Y» is the study's, misattached to «фонда»
                 case = child.feats.get("Case", "")
                 recipient = (
                     slot.dative_from_genitive
@@ -266,6 +268,15 @@ class VerbPattern:
         if slot.carrier & _CONSTRUCTION:
             heads = _without_owners_of_objects(heads)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+def _crossing(sentence: ParsedSentence, host, child) -> bool:
+    """A dependent after its noun with a word between them that is not in the noun's phrase: the arc
+    crosses another phrase, which in Russian news is the parser's misattachment, not a genitive."""
+    if child.start < host.start:
+        return False
+    phrase = {t.id for t in sentence.subtree(host)}
+    return any(host.stop <= t.start and t.stop <= child.start and t.id not in phrase for t in sentence.tokens)
 
 
 def _fronted_object(sentence: ParsedSentence, verb, child, slot: Slot) -> bool:
