@@ -98,3 +98,55 @@ def test_a_genitive_of_the_grants_purpose_is_no_part_of_the_grantor():
     assert _relation(text, "received_grant_from") == {
         ("Лесогорский государственный университет", "Фонд поддержки прикладных исследований")
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a company's quoted name after its legal form is then called by its head noun («завод»)
+        "В Лесогорском университете открыли учебный центр «Сварка», созданный совместно с АО «Лесогорский"
+        " механический завод». Завод вложил в строительство центра 50 млн рублей.",
+        "АО «Лесогорский механический завод» открыло учебный центр «Сварка». Завод вложил в строительство"
+        " центра 50 млн рублей.",
+    ],
+)
+def test_money_put_into_building_a_facility_named_before(text):
+    assert ("Лесогорский механический завод", "Сварка") in _relation(text, "invested_in")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a plan, a negation
+        "АО «Лесогорский механический завод» открыло учебный центр «Сварка». Завод вложит в строительство центра"
+        " 50 млн рублей.",
+        "АО «Лесогорский механический завод» открыло учебный центр «Сварка». Завод не вложил в строительство центра"
+        " ни рубля.",
+        # two centres named: which one is meant is not said
+        "АО «Лесогорский механический завод» открыло центры «Сварка» и «Литьё». Компания «Ладья» открыла центр"
+        " «Резьба». Завод вложил в строительство центра 50 млн рублей.",
+    ],
+)
+def test_no_investment_without_a_done_deed_and_one_facility(text):
+    assert not {o for _, o in _relation(text, "invested_in")} & {"Сварка", "Литьё", "Резьба"}
+
+
+def test_two_plants_named_leave_the_bare_noun_unresolved():
+    text = (
+        "АО «Лесогорский механический завод» и АО «Заречный литейный завод» открыли учебный центр «Сварка»."
+        " Завод вложил в строительство центра 50 млн рублей."
+    )
+    assert not _relation(text, "invested_in")
+
+
+def test_renewal_is_no_cost_of_the_thing():
+    text = "АО «Лесогорский механический завод» модернизировало цех. Модернизация цеха обошлась в 50 млн рублей."
+    assert not _relation(text, "cost")
+
+
+def test_equipping_a_facility_buys_no_stake_in_it():
+    text = (
+        "АО «Лесогорский механический завод» открыло учебный центр «Сварка». Завод вложил в оснащение центра"
+        " 5 млн рублей."
+    )
+    assert not _relation(text, "invested_in")

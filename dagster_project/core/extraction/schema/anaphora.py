@@ -60,6 +60,10 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
             if word.lemma in kinds and quoted is not None:
                 name = quoted.group(1).strip()
                 names.setdefault(fold(name), (name, word.lemma))
+            elif word.lemma in kinds and _ends_legal_name(text, word):
+                # «АО «Омшанский арматурный завод»» is then «завод»: the head noun of a company's quoted name
+                name = _quoted_before(text, word)
+                names.setdefault(fold(name), (name, word.lemma))
             elif word.lemma in kinds and own_name is not None:
                 name = own_name(index, word)
                 if name:
@@ -74,6 +78,18 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
     if any(fold(rival) != folded and lemma_key(rival) != lemma_key(name) for rival in rivals):
         return None
     return name, kind
+
+
+_LEGAL_FORM_BEFORE = re.compile(r"(?:^|[\s(])(?:ООО|АО|ПАО|ОАО|ЗАО|АНО|МУП|ГУП|ФГУП)\s*«([^«»]{1,80})$")
+
+
+def _ends_legal_name(text: str, word) -> bool:
+    """`word` is the last word of a quoted name after a legal form: «АО «Ветлужский завод»»."""
+    return text[word.stop : word.stop + 1] == "»" and _LEGAL_FORM_BEFORE.search(text, 0, word.stop) is not None
+
+
+def _quoted_before(text: str, word) -> str:
+    return text[text.rfind("«", 0, word.start) + 1 : word.stop].strip()
 
 
 def _bare_quoted_organization(sentence, word, previous) -> bool:

@@ -138,6 +138,16 @@ def _bare_facility_noun(sentence: ParsedSentence, verb, noun) -> bool:
     return not own and not genitives
 
 
+def named_before(sentence: ParsedSentence, noun) -> Argument | None:
+    """A bare singular facility class noun («центра», no name, adjective or owner of its own) that
+    stands for the one facility the article named with it before."""
+    if CLASS_NOUNS.get(noun.lemma) != FACILITY or noun.feats.get("Number") != "Sing":
+        return None
+    if _QUOTED_AFTER.match(sentence.article.text, noun.stop) or sentence.kids(noun, "amod", "appos", "flat", "nmod"):
+        return None
+    return _earlier_named_facility(sentence, noun)
+
+
 def _earlier_named_facility(sentence: ParsedSentence, noun) -> Argument | None:
     """The one facility the article named with the same class noun and a quoted name before `noun`."""
     text = sentence.article.text

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from .arguments import Argument, ParsedSentence, argument, quantity_argument
 from .lexicon import MONEY_UNITS
+from .matchers_contract_builders import named_before
 from .relations import AGENTS, MONEY, SCHEMA
 
 Fact = tuple[str, Argument, Argument]
@@ -100,7 +101,8 @@ class InvestmentsInWork:
                 a
                 for w in works
                 for t in _through_work(sentence, w, _MAKING)
-                for a in [argument(sentence, t, types)]
+                # «в строительство центра»: a bare class noun is the one facility the article named with it
+                for a in [argument(sentence, t, types) or named_before(sentence, t)]
                 if a
             ]
             investors = [a for a in (argument(sentence, t, AGENTS) for t in _subject_heads(sentence, verb)) if a]
