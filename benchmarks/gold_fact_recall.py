@@ -97,8 +97,9 @@ def main() -> None:
         triplets += extract_schema_triplets(article.article_id, text, article.published_at)
     graph = normalize_triplets(triplets_frame(triplets), {})
     graph = graph[graph["relation"].isin(relations)]
-    extracted = {fact_key(r.canonical_subject, r.relation, r.canonical_object) for r in graph.itertuples()}
-    mentioned = {(r.article_id, *fact_key(r.canonical_subject, r.relation, r.canonical_object)) for r in graph.itertuples()}
+    keyed = [(r.article_id, fact_key(r.canonical_subject, r.relation, r.canonical_object)) for r in graph.itertuples()]
+    extracted = {fact for _, fact in keyed}
+    mentioned = {(article_id, *fact) for article_id, fact in keyed}
 
     gold = {fact_key(g["subject"], g["relation"], g["object"]) for g in gold_rows}
     total, found = Counter(r for _, r, _ in gold), Counter(r for _, r, _ in gold & extracted)
