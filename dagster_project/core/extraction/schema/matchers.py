@@ -167,6 +167,7 @@ class VerbPattern:
             objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
             unnamed_subject = len(subjects) > 1 and None in subjects
             unnamed_object = any(o is None and h.rel == "conj" for h, o in zip(object_heads, objects, strict=True))
+            unnamed_object = unnamed_object or _object_list_cut(sentence, object_heads)
             if unnamed_subject or unnamed_object:
                 continue  # «A и её партнёры», «цех «Х» и новый склад»: a list with an unnamed item is no set
             subjects = [a for a in subjects if a]
@@ -262,6 +263,25 @@ class VerbPattern:
         if slot.carrier & _CONSTRUCTION:
             heads = _without_owners_of_objects(heads)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+def _object_list_cut(sentence: ParsedSentence, heads: list) -> bool:
+    """«выдал кредиты компании «Ладья» и фабрике «Маяк»»: a noun coordinated with an object that the
+    object's list left out (the tagger read it in another case) is a member all the same, so the list
+    read is short of it and gives no set."""
+    found = {h.id for h in heads}
+    cut = any(
+        c.id not in found and c.pos in {"NOUN", "PROPN"} and c.start > h.start and _same_list(sentence, h, c)
+        for h in heads
+        for c in sentence.kids(h, "conj")
+    )
+    # «открыла офисы в Заречье и Ветлуге»: a facility's place list is more than the one place its name keeps
+    return cut or any(
+        sentence.preposition(place)
+        and any(c.pos in {"NOUN", "PROPN"} and c.start > place.start for c in sentence.kids(place, "conj"))
+        for h in heads
+        for place in sentence.kids(h, "nmod")
+    )
 
 
 def _fronted_object(sentence: ParsedSentence, verb, child, slot: Slot) -> bool:
@@ -383,7 +403,8 @@ def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
     for child in sentence.kids(verb, "obl"):
         place = sentence.article.span_of.get(child.id)
         if place is not None and place.type == "LOC" and sentence.preposition(child) in {"в", "на"}:
-            where = sentence.surface(sentence.subtree(child, {"case", "amod", "flat", "flat:name"}))
+            # «офисы в Заречье, Ветлуге и Каменногорске»: every place of the list, or the facility is cut short
+            where = sentence.surface(sentence.subtree(child, {"case", "amod", "flat", "flat:name", "conj", "cc"}))
             return replace(obj, text=f"{obj.text} {where}", normal=f"{obj.normal} {where}")
     return obj
 

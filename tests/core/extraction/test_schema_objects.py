@@ -1,0 +1,66 @@
+"""Lists of objects, prizes named by their giver and winners by nomination: every member of a list
+or nothing, since a set question built from a cut list has a wrong answer."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str, relation: str | None = None) -> set[tuple[str, str, str]]:
+    return {
+        (t.subject_normal, t.relation, t.object_normal)
+        for t in extract_schema_triplets("a", text, PUBLISHED)
+        if relation is None or t.relation == relation
+    }
+
+
+def test_a_prize_without_a_name_is_known_by_its_giver():
+    found = facts("Лауреатами премии губернатора Тихоморского края стали Анна Котова и Олег Белов.", "won")
+    assert found == {
+        ("Анна Котова", "won", "премия губернатора Тихоморского края"),
+        ("Олег Белов", "won", "премия губернатора Тихоморского края"),
+    }
+    found = facts("Премию правительства Тихоморской области получили Анна Котова и Илья Гусев.", "won")
+    assert {o for _, _, o in found} == {"премия правительства Тихоморской области"}
+    assert len(found) == 2
+
+
+def test_a_prize_of_a_giver_keeps_its_field_and_drops_the_givers_name():
+    text = "Премии губернатора Тихоморского края Олега Белова в области культуры удостоены Анна Котова и Илья Гусев."
+    assert {o for _, _, o in facts(text, "won")} == {"премия губернатора Тихоморского края в области культуры"}
+
+
+def test_a_giver_that_is_not_known_names_no_prize():
+    assert facts("Лауреатами премии губернатора стали Анна Котова и Олег Белов.", "won") == set()  # whose governor?
+    assert facts("Лауреатами премии Олега Белова стали Анна Котова и Илья Гусев.", "won") == set()
+    assert facts("Анна Котова получит премию правительства Тихоморской области.", "won") == set()  # a plan
+
+
+def test_an_object_list_the_tagger_cut_gives_nobody():
+    # «фабрике» read as a locative is still the second borrower: one borrower alone would be a wrong set
+    assert facts("Банк «Окский» выдал кредиты компании «Ладья» и фабрике «Маяк».", "lent_to") == set()
+    assert facts("Банк «Окский» выдал кредиты заводу «Маяк» и компании «Ладья».", "lent_to") == {
+        ("Окский", "lent_to", "Маяк"),
+        ("Окский", "lent_to", "Ладья"),
+    }
+
+
+def test_object_lists_of_verb_relations_give_every_member():
+    assert facts("Губернатор Тихоморского края Олег Белов посетил Заречье, Ветлугу и Каменногорск.", "visited") == {
+        ("Олег Белов", "visited", place) for place in ("Заречье", "Ветлуга", "Каменногорск")
+    }
+    assert facts("Администрация Тихоморского края заключила контракты с компанией «Ладья» и фирмой «Кварта».") == {
+        ("Администрация Тихоморского края", "signed_contract_with", "Ладья"),
+        ("Администрация Тихоморского края", "signed_contract_with", "Кварта"),
+    }
+    assert facts("Клуб «Сокол» обыграл «Кедр» и «Вымпел».", "won_against") == {
+        ("Сокол", "won_against", "Кедр"),
+        ("Сокол", "won_against", "Вымпел"),
+    }
+
+
+def test_a_facility_opened_in_several_places_is_not_cut_to_the_first():
+    assert facts("Компания «Ладья» открыла офисы в Заречье, Ветлуге и Каменногорске.", "opened") == set()
+    assert facts("Компания «Ладья» открыла офис в Ветлуге.", "opened") == {("Ладья", "opened", "офис в Ветлуге")}
