@@ -64,3 +64,63 @@ def test_object_lists_of_verb_relations_give_every_member():
 def test_a_facility_opened_in_several_places_is_not_cut_to_the_first():
     assert facts("Компания «Ладья» открыла офисы в Заречье, Ветлуге и Каменногорске.", "opened") == set()
     assert facts("Компания «Ладья» открыла офис в Ветлуге.", "opened") == {("Ладья", "opened", "офис в Ветлуге")}
+
+
+_LEAD = "Итоги конкурса «Умный город» подвели в Заречье. "
+
+
+def test_winners_by_nomination_each_won_the_prize():
+    text = _LEAD + "В номинации «Лучший проект» победила компания «Ладья», в номинации «Открытие года» — театр «Маяк»."
+    assert facts(text, "won") == {("Ладья", "won", "Умный город"), ("Маяк", "won", "Умный город")}
+    text = (
+        _LEAD
+        + "Победителем в номинации «Лучший проект» стала компания «Ладья». "
+        + "В номинации «Открытие года» победителями признаны театр «Маяк» и Анна Котова."
+    )
+    assert facts(text, "won") == {
+        ("Ладья", "won", "Умный город"),
+        ("Маяк", "won", "Умный город"),
+        ("Анна Котова", "won", "Умный город"),
+    }
+    text = (
+        _LEAD
+        + "В номинации «Лучший проект» первое место заняла компания «Ладья». "
+        + "В номинации «Открытие года» лучшим признан театр «Маяк»."
+    )
+    assert facts(text, "won") == {("Ладья", "won", "Умный город"), ("Маяк", "won", "Умный город")}
+
+
+def test_what_a_winner_won_with_is_no_winner():
+    text = (
+        _LEAD
+        + "В номинации «Лучший проект» победила компания «Ладья» с проектом «Луч», "
+        + "в номинации «Открытие года» — театр «Маяк»."
+    )
+    assert facts(text, "won") == {("Ладья", "won", "Умный город"), ("Маяк", "won", "Умный город")}
+
+
+def test_nominations_not_read_whole_give_no_winner():
+    # the article counts three nominations and names two: a set of its winners would be short
+    counted = _LEAD + "Конкурс прошёл в трёх номинациях. "
+    two = "В номинации «Лучший проект» победила компания «Ладья», в номинации «Открытие года» — театр «Маяк»."
+    assert facts(counted + two, "won") == set()
+    # a second place is no win, and the nomination's clause that names it is not read
+    second = "В номинации «Лучший проект» первое место заняла компания «Ладья», второе — театр «Маяк»."
+    assert facts(_LEAD + second, "won") == set()
+    # a plan, and a list with an item that names nobody
+    planned = (
+        "В номинации «Лучший проект» будет награждена компания «Ладья», в номинации «Открытие года» — театр «Маяк»."
+    )
+    assert facts("Итоги конкурса «Умный город» подведут в Заречье. " + planned + ".", "won") == set()
+    unnamed = "В номинации «Лучший проект» победила компания «Ладья», в номинации «Открытие года» — пять школ Заречья."
+    assert facts(_LEAD + unnamed, "won") == set()
+    partial = "В номинации «Лучший проект» победили в том числе компания «Ладья» и театр «Маяк»."
+    assert facts(_LEAD + partial, "won") == set()
+
+
+def test_nominations_of_an_article_with_two_prizes_give_no_winner():
+    text = (
+        "Итоги конкурсов «Умный город» и «Чистый берег» подвели в Заречье. "
+        "В номинации «Лучший проект» победила компания «Ладья», в номинации «Открытие года» — театр «Маяк»."
+    )
+    assert facts(text, "won") == set()

@@ -89,6 +89,7 @@ from .matchers_lists import (
     subunit_owner,
 )
 from .matchers_money import Costs, InvestmentsInWork
+from .matchers_objects import NominationWinners
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -1695,4 +1696,6 @@ PATTERNS = (
     # money said of a thing (matchers_money.py): «обошёлся в N», «вложила в строительство X»
     Costs(),
     InvestmentsInWork(),
+    # winners nomination by nomination (matchers_objects.py)
+    NominationWinners(),
 )

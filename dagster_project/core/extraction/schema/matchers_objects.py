@@ -1,0 +1,230 @@
+"""Winners of a prize or contest named nomination by nomination.
+
+News gives the results of a prize with nominations one clause each: «В номинации «Х» победила
+компания «Ладья», в номинации «Y» — театр «Маяк»», «Победителем в номинации «Z» стал Олег Белов».
+Each winner won the prize (won), but the winners of one nomination are not all the prize's, so
+the grammar reads the article as a whole and yields its winners only when it can read every
+nomination the article names:
+
+- the article names exactly one prize or contest (the one its nominations belong to);
+- every clause «в номинации «Х» ...» states its winners as done («победил», «стал победителем»,
+  «признан лучшим», «занял первое место»), each item one named person or organization, and every
+  nomination has one clause (a second place, a future «будет вручена», a negation, «в том числе»
+  or any item that is no name makes the article's list unreadable, and it yields nothing);
+- a count of nominations the article states («в трёх номинациях») equals the nominations read;
+- no other sentence names winners apart from the nominations («Победителями конкурса стали ...»).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .arguments import Argument, ParsedSentence, argument
+from .lexicon import CONTEST_NOUNS, PRIZE_NOUNS
+from .matchers_people import finished
+from .relations import EVENT
+
+Fact = tuple[str, Argument, Argument]
+
+_NOMINATION = "номинация"
+# Titles a nomination's winner takes: «победителем стала», «лауреатами признаны», «лучшей стала».
+_WINNER_TITLES = frozenset({"победитель", "лауреат", "лучший", "обладатель"})
+_DASHES = frozenset({"—", "–", "-"})
+_COUNT_WORDS = {"два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8}
+_COUNT_WORDS |= {"девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12}
+
+
+class NominationWinners:
+    """«В номинации «Х» победила компания «Ладья», в номинации «Y» — театр «Маяк»» -> won(Ладья,
+    prize), won(Маяк, prize), when the article's nominations are read whole (module docstring)."""
+
+    triggers = frozenset({_NOMINATION})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        winners, prize = _read_article(sentence)  # the article's nominations are read whole, or not at all
+        if winners is None or prize is None:
+            return
+        for winner in winners.get(sentence.index, []):
+            if winner.normal != prize.normal:
+                yield "won", winner, prize
+
+
+def _read_article(sentence: ParsedSentence) -> tuple[dict[int, list[Argument]] | None, Argument | None]:
+    """The winners of the article's nominations by sentence, and the article's one prize; (None,
+    None) when any nomination of it cannot be read."""
+    from .matchers import _says_partial
+
+    article = sentence.article
+    prize = _one_prize(sentence)
+    if prize is None:
+        return None, None
+    winners: dict[int, list[Argument]] = {}
+    names: list[str] = []
+    counts: list[int] = []
+    for index, sent in enumerate(article.sentences):
+        if not any(t.lemma == _NOMINATION for t in sent.tokens):
+            if any(_winner_title(t) or t.lemma == "победить" and finished(t) for t in sent.tokens):
+                return None, None  # winners named apart from the nominations: which set is whole is not said
+            continue
+        part = sentence if index == sentence.index else ParsedSentence(sent, article, index)
+        if _says_partial(part):
+            return None, None
+        counts += _counts(part)
+        read = _read_sentence(part)
+        if read is None:
+            return None, None
+        for name, members in read:
+            names.append(name)
+            winners.setdefault(index, []).extend(members)
+    if not names or len(set(names)) != len(names) or any(c != len(names) for c in counts):
+        return None, None
+    return winners, prize
+
+
+def _one_prize(sentence: ParsedSentence) -> Argument | None:
+    """The one prize or contest the article names (in the nominative of its name)."""
+    from .matchers import _more_names_after
+
+    found: dict[str, Argument] = {}
+    article = sentence.article
+    for index, sent in enumerate(article.sentences):
+        kinds = [t for t in sent.tokens if t.lemma in PRIZE_NOUNS | CONTEST_NOUNS]
+        if not kinds:
+            continue
+        part = sentence if index == sentence.index else ParsedSentence(sent, article, index)
+        for token in kinds:
+            named = argument(part, token, frozenset({EVENT}))
+            if named is not None and _more_names_after(part, token, named):
+                return None  # «конкурсов «Х» и «Y»»: two contests, the nominations' one is not said
+            if named is not None:
+                found[named.normal] = named
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _counts(sentence: ParsedSentence) -> list[int]:
+    """«в трёх номинациях», «в 5 номинациях»: how many nominations the sentence says there are."""
+    found = []
+    for token in sentence.tokens:
+        if token.lemma != _NOMINATION:
+            continue
+        for number in sentence.kids(token, "nummod", "nummod:gov", "amod"):
+            value = int(number.text) if number.text.isdigit() else _COUNT_WORDS.get(number.lemma)
+            if value is not None:
+                found.append(value)
+    return found
+
+
+def _read_sentence(sentence: ParsedSentence) -> list[tuple[str, list[Argument]]] | None:
+    """(nomination, winners) for every «в номинации «Х»» of the sentence, or None when one of them
+    has no winners read whole. A plural «номинациях» with no name of its own only counts them."""
+    tokens = sentence.tokens
+    text = sentence.article.text
+    starts = []  # (index of the nomination word, index of the token after its quoted name, name)
+    for i, token in enumerate(tokens):
+        if token.lemma != _NOMINATION:
+            continue
+        if token.feats.get("Number") == "Plur":
+            continue  # «в трёх номинациях»: the count, checked apart
+        close = _quoted_name_end(tokens, i + 1)
+        if close is None:
+            return None  # «в этой номинации»: which one is not said
+        starts.append((i, close, text[tokens[i + 1].stop : tokens[close - 1].start].strip()))
+    if not starts:
+        return []
+    shared_verb = None
+    read = []
+    for n, (_, after, name) in enumerate(starts):
+        end = starts[n + 1][0] if n + 1 < len(starts) else len(tokens)
+        # the words between this name and the next nomination, without the «, в» that opens the next
+        segment = _trim(tokens[after:end])
+        lead = tokens[: starts[0][0]] if n == 0 else []
+        verb = _winning_verb(sentence, segment + lead)
+        if verb is None and segment and segment[0].text in _DASHES and shared_verb is not None:
+            region = segment[1:]  # «, в номинации «Y» — театр «Маяк»»: the first clause's verb
+        elif verb is not None and verb in segment:
+            region = [t for t in segment if t.start > verb.stop and not _title_word(sentence, t)]
+            shared_verb = verb
+        else:
+            return None
+        members = _members(sentence, region)
+        if members is None:
+            return None
+        read.append((name, members))
+    return read
+
+
+def _quoted_name_end(tokens: list, at: int) -> int | None:
+    """The index after the closing quote of a name that opens at `at` («номинации «Х»»)."""
+    if at >= len(tokens) or tokens[at].text != "«":
+        return None
+    depth = 0
+    for index in range(at, len(tokens)):
+        depth += {"«": 1, "»": -1}.get(tokens[index].text, 0)
+        if depth == 0:
+            return index + 1
+    return None
+
+
+def _trim(segment: list) -> list:
+    """Without the words that open the next nomination's clause: «, в», «; в», «а в»."""
+    while segment and (segment[-1].pos in {"ADP", "CCONJ", "PUNCT"} or segment[-1].lemma == "также"):
+        if segment[-1].text in {"»", ")"}:
+            break
+        segment = segment[:-1]
+    return segment
+
+
+def _winning_verb(sentence: ParsedSentence, words: list):
+    """The one verb of the words that states a win as done: «победила», «стал победителем», «признан
+    лучшим», «заняла первое место»; None for any other verb (a plan, a second place, a negation)."""
+    verbs = [t for t in words if t.pos in {"VERB", "AUX"} and t.lemma != "быть"]
+    if len(verbs) != 1 or sentence.negated(verbs[0]) or sentence.planned(verbs[0]):
+        return None
+    verb = verbs[0]
+    titled = any(_winner_title(t) for t in words)
+    if verb.lemma in {"победить", "стать"} and finished(verb):
+        return verb if verb.lemma == "победить" or titled else None
+    if verb.lemma == "занять" and finished(verb):
+        first = any(t.lemma == "место" and _first_place(sentence, t) for t in words)
+        return verb if first else None
+    passive = verb.feats.get("VerbForm") == "Part" and verb.feats.get("Voice") == "Pass"
+    return verb if verb.lemma == "признать" and passive and titled else None
+
+
+def _winner_title(token) -> bool:
+    """«победителем», «лауреатами», «лучшей» (the tagger gives «лучший» the lemma «хороший»)."""
+    best = token.lemma == "хороший" and token.text.lower().startswith("лучш")
+    return (token.lemma in _WINNER_TITLES or best) and token.feats.get("Case") == "Ins"
+
+
+def _first_place(sentence: ParsedSentence, place) -> bool:
+    return any(k.lemma in {"первый", "1-й", "1-е"} for k in sentence.kids(place, "amod", "nummod"))
+
+
+def _title_word(sentence: ParsedSentence, token) -> bool:
+    """«победителем», «лучшей», «первое место»: the words of the win, no part of a winner's name."""
+    if _winner_title(token):
+        return True
+    return token.lemma in {"место", "первый"} and token.id not in sentence.article.span_of
+
+
+def _members(sentence: ParsedSentence, region: list) -> list[Argument] | None:
+    from .matchers import _item_member
+    from .matchers_lists import marked_list_items
+
+    items = marked_list_items(region, sentence.article.text)
+    if not items or any(gives_a_reason and not words for words, gives_a_reason, _ in items):
+        return None
+    members = [_item_member(sentence, _before_preposition(words)) for words, _, _ in items]
+    if any(m is None for m in members) or len({m.normal for m in members}) != len(members):
+        return None
+    return members
+
+
+def _before_preposition(words: list) -> list:
+    """«компания «Ладья» с проектом «Луч»»: a phrase after the name says with what it won, and its
+    quoted name is no winner."""
+    for index, token in enumerate(words):
+        if token.pos == "ADP" and any(t.pos in {"NOUN", "PROPN"} for t in words[:index]):
+            return words[:index]
+    return words
