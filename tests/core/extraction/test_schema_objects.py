@@ -124,3 +124,25 @@ def test_nominations_of_an_article_with_two_prizes_give_no_winner():
         "В номинации «Лучший проект» победила компания «Ладья», в номинации «Открытие года» — театр «Маяк»."
     )
     assert facts(text, "won") == set()
+
+
+def test_founders_listed_each_founded_the_organization():
+    assert facts("Учредителями фонда «Исток» выступили компания «Ладья» и банк «Окский».") == {
+        ("Ладья", "founded", "Исток"),
+        ("Окский", "founded", "Исток"),
+    }
+    assert facts("Компания «Ладья» и банк «Окский» стали учредителями фонда «Исток».", "founded") == {
+        ("Ладья", "founded", "Исток"),
+        ("Окский", "founded", "Исток"),
+    }
+    found = facts("Учредителями фонда «Исток» являются Анна Котова, Олег Белов и компания «Ладья».", "founded")
+    assert {s for s, _, _ in found} == {"Анна Котова", "Олег Белов", "Ладья"}
+
+
+def test_founders_not_stated_whole_or_not_yet_give_nothing():
+    assert facts("Учредителями фонда «Исток» выступят компания «Ладья» и банк «Окский».", "founded") == set()
+    partial = "Учредителями фонда «Исток» выступили в том числе компания «Ладья» и банк «Окский»."
+    assert facts(partial, "founded") == set()
+    unnamed = "Учредителями фонда «Исток» стали компания «Ладья», банк «Окский» и несколько предпринимателей."
+    assert facts(unnamed, "founded") == set()
+    assert facts("Учредителями фонда выступили компания «Ладья» и банк «Окский».", "founded") == set()  # which fund?

@@ -89,7 +89,7 @@ from .matchers_lists import (
     subunit_owner,
 )
 from .matchers_money import Costs, InvestmentsInWork
-from .matchers_objects import NominationWinners
+from .matchers_objects import FounderLists, NominationWinners
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -1696,6 +1696,7 @@ PATTERNS = (
     # money said of a thing (matchers_money.py): «обошёлся в N», «вложила в строительство X»
     Costs(),
     InvestmentsInWork(),
-    # winners nomination by nomination (matchers_objects.py)
+    # winners nomination by nomination, founders (matchers_objects.py)
     NominationWinners(),
+    FounderLists(),
 )

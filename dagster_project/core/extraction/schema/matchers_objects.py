@@ -1,4 +1,5 @@
-"""Winners of a prize or contest named nomination by nomination.
+"""Lists news states facts in: the winners of a prize named nomination by nomination, and the
+founders of an organization.
 
 News gives the results of a prize with nominations one clause each: «В номинации «Х» победила
 компания «Ладья», в номинации «Y» — театр «Маяк»», «Победителем в номинации «Z» стал Олег Белов».
@@ -22,7 +23,7 @@ from collections.abc import Iterator
 from .arguments import Argument, ParsedSentence, argument
 from .lexicon import CONTEST_NOUNS, PRIZE_NOUNS
 from .matchers_people import finished
-from .relations import EVENT
+from .relations import EVENT, ORGANIZATION
 
 Fact = tuple[str, Argument, Argument]
 
@@ -228,3 +229,42 @@ def _before_preposition(words: list) -> list:
         if token.pos == "ADP" and any(t.pos in {"NOUN", "PROPN"} for t in words[:index]):
             return words[:index]
     return words
+
+
+class FounderLists:
+    """«Учредителями фонда «Исток» выступили компания «Ладья» и банк «Окский»», «Учредителем
+    ассоциации «Север» стал университет «Маяк»», «Компания «Ладья» и банк «Окский» стали учредителями
+    фонда «Исток»» -> founded(each founder, organization). The organization is the founder title's
+    own genitive, and named; the founders a whole list of named people or organizations (a list with
+    «в том числе» or an item that names nobody gives nothing); a founder stated as done («стали»,
+    «выступили») or as is («являются»), never a plan («выступят») or a negation."""
+
+    triggers = frozenset({"учредитель", "соучредитель"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _list_members, _says_partial
+
+        if _says_partial(sentence):
+            return
+        for title in sentence.tokens:
+            verb = sentence.head(title)
+            if title.lemma not in self.triggers or title.feats.get("Case") != "Ins" or not _founding(sentence, verb):
+                continue
+            owners = [o for o in sentence.kids(title, "nmod") if o.feats.get("Case") == "Gen"]
+            if len(owners) != 1 or sentence.preposition(owners[0]):
+                continue
+            organization = argument(sentence, owners[0], frozenset({ORGANIZATION}))
+            founders = _list_members(sentence, verb, title) if organization is not None else None
+            for founder in founders or []:
+                if founder.normal != organization.normal:
+                    yield "founded", founder, organization
+
+
+def _founding(sentence: ParsedSentence, verb) -> bool:
+    """«стали», «выступили» (done) or «являются» (now) a founder; never «не», «будут», «выступят»."""
+    if verb is None or sentence.negated(verb) or sentence.planned(verb):
+        return False
+    if verb.lemma in {"стать", "выступить"}:
+        return finished(verb)
+    feats = verb.feats
+    return verb.lemma == "являться" and feats.get("VerbForm") == "Fin" and feats.get("Tense") == "Pres"
