@@ -8,6 +8,8 @@ the grammar reads the article as a whole and yields its winners only when it can
 nomination the article names:
 
 - the article names exactly one prize or contest (the one its nominations belong to);
+- it gives two nominations or more: a story of one nomination («компания «Ладья» победила в
+  номинации «Х»») tells a local win and leaves the other nominations out;
 - every clause «в номинации «Х» ...» states its winners as done («победил», «стал победителем»,
   «признан лучшим», «занял первое место»), each item one named person or organization, and every
   nomination has one clause (a second place, a future «будет вручена», a negation, «в том числе»
@@ -27,7 +29,8 @@ from .relations import EVENT, ORGANIZATION
 
 Fact = tuple[str, Argument, Argument]
 
-_NOMINATION = "номинация"
+# «в номинации «Х»», «в категории «Х»»: the parts of a prize each with winners of its own
+_NOMINATIONS = frozenset({"номинация", "категория"})
 # Titles a nomination's winner takes: «победителем стала», «лауреатами признаны», «лучшей стала».
 _WINNER_TITLES = frozenset({"победитель", "лауреат", "лучший", "обладатель"})
 _DASHES = frozenset({"—", "–", "-"})
@@ -39,7 +42,7 @@ class NominationWinners:
     """«В номинации «Х» победила компания «Ладья», в номинации «Y» — театр «Маяк»» -> won(Ладья,
     prize), won(Маяк, prize), when the article's nominations are read whole (module docstring)."""
 
-    triggers = frozenset({_NOMINATION})
+    triggers = _NOMINATIONS
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         winners, prize = _read_article(sentence)  # the article's nominations are read whole, or not at all
@@ -63,7 +66,7 @@ def _read_article(sentence: ParsedSentence) -> tuple[dict[int, list[Argument]] |
     names: list[str] = []
     counts: list[int] = []
     for index, sent in enumerate(article.sentences):
-        if not any(t.lemma == _NOMINATION for t in sent.tokens):
+        if not any(t.lemma in _NOMINATIONS for t in sent.tokens):
             if any(_winner_title(t) or t.lemma == "победить" and finished(t) for t in sent.tokens):
                 return None, None  # winners named apart from the nominations: which set is whole is not said
             continue
@@ -77,7 +80,7 @@ def _read_article(sentence: ParsedSentence) -> tuple[dict[int, list[Argument]] |
         for name, members in read:
             names.append(name)
             winners.setdefault(index, []).extend(members)
-    if not names or len(set(names)) != len(names) or any(c != len(names) for c in counts):
+    if len(names) < 2 or len(set(names)) != len(names) or any(c != len(names) for c in counts):
         return None, None
     return winners, prize
 
@@ -106,7 +109,7 @@ def _counts(sentence: ParsedSentence) -> list[int]:
     """«в трёх номинациях», «в 5 номинациях»: how many nominations the sentence says there are."""
     found = []
     for token in sentence.tokens:
-        if token.lemma != _NOMINATION:
+        if token.lemma not in _NOMINATIONS:
             continue
         for number in sentence.kids(token, "nummod", "nummod:gov", "amod"):
             value = int(number.text) if number.text.isdigit() else _COUNT_WORDS.get(number.lemma)
@@ -122,7 +125,7 @@ def _read_sentence(sentence: ParsedSentence) -> list[tuple[str, list[Argument]]]
     text = sentence.article.text
     starts = []  # (index of the nomination word, index of the token after its quoted name, name)
     for i, token in enumerate(tokens):
-        if token.lemma != _NOMINATION:
+        if token.lemma not in _NOMINATIONS:
             continue
         if token.feats.get("Number") == "Plur":
             continue  # «в трёх номинациях»: the count, checked apart
@@ -140,7 +143,11 @@ def _read_sentence(sentence: ParsedSentence) -> list[tuple[str, list[Argument]]]
         segment = _trim(tokens[after:end])
         lead = tokens[: starts[0][0]] if n == 0 else []
         verb = _winning_verb(sentence, segment + lead)
-        if verb is None and segment and segment[0].text in _DASHES and shared_verb is not None:
+        dashed = bool(segment) and segment[0].text in _DASHES
+        if dashed and verb is not None and verb in lead:
+            # «Лауреатами премии «Х» стали: в номинации «А» — Анна Котова; в номинации «Б» — ...»
+            region, shared_verb = segment[1:], verb
+        elif dashed and verb is None and shared_verb is not None:
             region = segment[1:]  # «, в номинации «Y» — театр «Маяк»»: the first clause's verb
         elif verb is not None and verb in segment:
             region = [t for t in segment if t.start > verb.stop and not _title_word(sentence, t)]
