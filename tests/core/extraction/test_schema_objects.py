@@ -165,3 +165,26 @@ def test_the_winners_of_one_category_are_not_all_the_prize_s():
         "В категории «Малый бизнес» победителями стали компания «Ладья» и банк «Окский»."
     )
     assert facts(text, "won") == set()
+
+
+def test_an_object_list_with_an_item_that_names_nobody_gives_nobody():
+    # the list goes on past the last name read: one borrower or two places would be a wrong set
+    assert facts("Банк «Окский» предоставил кредиты компании «Ладья» и нескольким фермерским хозяйствам.") == set()
+    assert facts("Министр Анна Котова посетила завод «Маяк», фабрику «Ладья» и несколько школ.", "visited") == set()
+    assert facts("Фонд развития промышленности выдал займы компании «Ладья» и заводу «Маяк».", "lent_to") == set()
+    # a future and a negation name nothing whole or not
+    assert facts("Министр Анна Котова посетит Ветлугу и Каменногорск.", "visited") == set()
+    assert facts("Клуб «Сокол» не обыграл «Кедр» и «Вымпел».", "won_against") == set()
+
+
+def test_what_follows_a_whole_object_list_keeps_it():
+    # an apposition after a comma, a clause after «и», a time after the object: no member of the list
+    assert facts("Губернатор Олег Белов посетил завод «Маяк», крупнейшее предприятие района.", "visited") == {
+        ("Олег Белов", "visited", "Маяк")
+    }
+    assert facts("Губернатор Олег Белов посетил завод «Маяк» и провёл совещание.", "visited") == {
+        ("Олег Белов", "visited", "Маяк")
+    }
+    assert facts("Анна Котова тренирует клуб «Сокол» третий сезон.", "coaches") == {("Анна Котова", "coaches", "Сокол")}
+    found = facts("Региональный фонд выдал льготные займы компаниям «Ладья», «Кварта» и «Луч».", "lent_to")
+    assert {o for _, _, o in found} == {"Ладья", "Кварта", "Луч"}

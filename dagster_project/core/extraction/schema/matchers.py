@@ -168,6 +168,8 @@ class VerbPattern:
             objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
             unnamed_subject = len(subjects) > 1 and None in subjects
             unnamed_object = any(o is None and h.rel == "conj" for h, o in zip(object_heads, objects, strict=True))
+            # «посетила Заречье(?) и Ветлугу»: a list with an item that names nothing gives no member of it
+            unnamed_object = unnamed_object or _unnamed_in_list(sentence, object_heads, objects)
             unnamed_object = unnamed_object or _object_list_cut(sentence, object_heads)
             if unnamed_subject or unnamed_object:
                 continue  # «A и её партнёры», «цех «Х» и новый склад»: a list with an unnamed item is no set
@@ -267,22 +269,80 @@ class VerbPattern:
 
 
 def _object_list_cut(sentence: ParsedSentence, heads: list) -> bool:
-    """«выдал кредиты компании «Ладья» и фабрике «Маяк»»: a noun coordinated with an object that the
-    object's list left out (the tagger read it in another case) is a member all the same, so the list
-    read is short of it and gives no set."""
+    """A list of objects read short of a member it has, so it gives no set: a noun coordinated with
+    an object that the object's list left out (the tagger read «фабрике» of «кредиты компании «Ладья»
+    и фабрике «Маяк»» in another case), more of the list after its last object read
+    (_list_goes_on), or a facility's list of places its name keeps one of («офисы в Заречье и Ветлуге»)."""
     found = {h.id for h in heads}
-    cut = any(
+    left_out = any(
         c.id not in found and c.pos in {"NOUN", "PROPN"} and c.start > h.start and _same_list(sentence, h, c)
         for h in heads
         for c in sentence.kids(h, "conj")
     )
-    # «открыла офисы в Заречье и Ветлуге»: a facility's place list is more than the one place its name keeps
-    return cut or any(
+    return left_out or _list_goes_on(sentence, heads) or any(_places_listed(sentence, h) for h in heads)
+
+
+def _places_listed(sentence: ParsedSentence, head) -> bool:
+    return any(
         sentence.preposition(place)
         and any(c.pos in {"NOUN", "PROPN"} and c.start > place.start for c in sentence.kids(place, "conj"))
-        for h in heads
-        for place in sentence.kids(h, "nmod")
+        for place in sentence.kids(head, "nmod")
     )
+
+
+def _unnamed_in_list(sentence: ParsedSentence, heads: list, objects: list) -> bool:
+    """An object of a list («Заречье(?) и Ветлугу», «и нескольким хозяйствам») that names nothing,
+    first item or not; an object outside any list («третий сезон» of «тренирует клуб третий сезон»)
+    is just no object."""
+    found = {h.id for h in heads}
+
+    def listed(head) -> bool:
+        joined = head.rel == "conj" and head.head_id in found
+        return joined or any(c.id in found for c in sentence.kids(head, "conj")) or bool(sentence.kids(head, "cc"))
+
+    return any(o is None and listed(h) for h, o in zip(heads, objects, strict=True))
+
+
+# What an object's own phrase is made of: its name, quotes, adjectives and genitive tail, appositions.
+_OBJECT_PHRASE = frozenset({"appos", "flat", "flat:name", "flat:foreign", "amod", "nmod", "punct", "case", "nummod"})
+
+
+def _list_goes_on(sentence: ParsedSentence, heads: list) -> bool:
+    """«предоставил кредиты компании «Ладья» и нескольким фермерским хозяйствам»: after the last object
+    read, «и» (or «, а также») opens one more noun phrase of the list, or a comma one more named item,
+    which the parser hung elsewhere; the list read is short of it. A verb, a relative word or a
+    participle there opens a clause, and a comma before a phrase with no name of its own an apposition
+    («завод «Омега», крупнейшее предприятие района»)."""
+    if not heads:
+        return False
+    found = {h.id for h in heads}
+    last = max(heads, key=lambda h: h.start)
+    phrase = {t.id for t in sentence.subtree(last, _OBJECT_PHRASE) if t.text not in {",", "—", "–"}}
+    # the phrase's words in a row from its head (a word the parser hung on it from afar is no part of it)
+    following = [t for t in sentence.tokens if t.start > last.start]
+    while following and following[0].id in phrase:
+        following = following[1:]
+    following = [t for t in following if t.text != "»"]
+    words = [t.lemma for t in following[:3]]
+    if words[:1] == ["и"]:
+        rest, named_only = following[1:], False
+    elif words[:3] == [",", "а", "также"]:
+        rest, named_only = following[3:], False
+    elif words[:1] == [","]:
+        rest, named_only = following[1:], True
+    else:
+        return False
+    if not rest or rest[0].id in found or rest[0].lemma in {"также", "другой", "прочий"} | RELATIVE_PRONOUNS:
+        return False
+    first = rest[0]
+    if first.feats.get("VerbForm") == "Part" or not (first.pos in {"NOUN", "PROPN", "NUM", "ADJ"} or first.text == "«"):
+        return False
+    item = []
+    for token in rest:
+        if token.text in {",", ";", "—", "–"} or token.lemma == "и" or token.pos in {"VERB", "AUX"}:
+            break
+        item.append(token)
+    return not named_only or any(t.text == "«" or t.id in sentence.article.span_of for t in item)
 
 
 def _fronted_object(sentence: ParsedSentence, verb, child, slot: Slot) -> bool:
