@@ -188,3 +188,18 @@ def test_what_follows_a_whole_object_list_keeps_it():
     assert facts("Анна Котова тренирует клуб «Сокол» третий сезон.", "coaches") == {("Анна Котова", "coaches", "Сокол")}
     found = facts("Региональный фонд выдал льготные займы компаниям «Ладья», «Кварта» и «Луч».", "lent_to")
     assert {o for _, _, o in found} == {"Ладья", "Кварта", "Луч"}
+
+
+def test_a_subject_list_with_an_unnamed_item_gives_nobody():
+    text = "Компания «Ладья», банк «Окский» и несколько фермерских хозяйств подписали соглашение с мэрией Ветлуги."
+    assert facts(text, "signed_agreement_with") == set()
+    assert facts("Анна Котова, Олег Белов и ещё трое депутатов посетили завод «Маяк».", "visited") == set()
+    assert facts("Анна Котова и ещё трое депутатов посетили завод «Маяк».", "visited") == set()
+    # a title in commas is the person's own, no second subject
+    assert facts("Анна Котова, директор компании «Ладья», посетила завод «Маяк».", "visited") == {
+        ("Анна Котова", "visited", "Маяк")
+    }
+    assert facts("Клуб «Сокол» и клуб «Кедр» обыграли «Вымпел».", "won_against") == {
+        ("Сокол", "won_against", "Вымпел"),
+        ("Кедр", "won_against", "Вымпел"),
+    }

@@ -161,8 +161,11 @@ class VerbPattern:
             subject_heads, object_heads = heads
             if self.whole_subject_list:
                 subject_heads = [t for t in subject_heads if t.start < verb.start]
-                if not _whole_list_before(sentence, verb):
-                    continue
+            # «A, B и несколько фермерских хозяйств подписали ...»: a subject list with an unnamed item is no set
+            if len(subject_heads) > 1 and not _whole_list_before(sentence, verb):
+                continue
+            if _left_out_conjuncts(sentence, subject_heads):  # «Анна Котова и ещё трое депутатов»
+                continue
             subjects = [self._subject(sentence, t, relation.subject_types) for t in subject_heads]
             object_heads = [t for t in object_heads if t.id not in {h.id for h in subject_heads}]
             objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
@@ -273,13 +276,18 @@ def _object_list_cut(sentence: ParsedSentence, heads: list) -> bool:
     an object that the object's list left out (the tagger read «фабрике» of «кредиты компании «Ладья»
     и фабрике «Маяк»» in another case), more of the list after its last object read
     (_list_goes_on), or a facility's list of places its name keeps one of («офисы в Заречье и Ветлуге»)."""
+    left_out = _left_out_conjuncts(sentence, heads)
+    return left_out or _list_goes_on(sentence, heads) or any(_places_listed(sentence, h) for h in heads)
+
+
+def _left_out_conjuncts(sentence: ParsedSentence, heads: list) -> bool:
+    """A noun coordinated with a list's member that the list read left out: a member it has."""
     found = {h.id for h in heads}
-    left_out = any(
+    return any(
         c.id not in found and c.pos in {"NOUN", "PROPN"} and c.start > h.start and _same_list(sentence, h, c)
         for h in heads
         for c in sentence.kids(h, "conj")
     )
-    return left_out or _list_goes_on(sentence, heads) or any(_places_listed(sentence, h) for h in heads)
 
 
 def _places_listed(sentence: ParsedSentence, head) -> bool:
