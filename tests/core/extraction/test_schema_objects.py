@@ -203,3 +203,22 @@ def test_a_subject_list_with_an_unnamed_item_gives_nobody():
         ("Сокол", "won_against", "Вымпел"),
         ("Кедр", "won_against", "Вымпел"),
     }
+
+
+_RESULTS = "Подведены итоги конкурса «Умный город». "
+
+
+def test_the_first_place_after_the_lead_wins_its_contest():
+    text = _RESULTS + "Первое место заняла компания «Ладья», второе — театр «Маяк»."
+    assert facts(text, "won") == {("Ладья", "won", "Умный город")}
+    assert facts(_RESULTS + "Компания «Ладья» и театр «Маяк» заняли первое место.", "won") == {
+        ("Ладья", "won", "Умный город"),
+        ("Маяк", "won", "Умный город"),
+    }
+
+
+def test_no_first_place_or_not_in_the_contest_is_no_win():
+    assert facts(_RESULTS + "Первое место займёт компания «Ладья».", "won") == set()
+    assert facts(_RESULTS + "Второе место заняла компания «Ладья».", "won") == set()
+    assert facts(_RESULTS + "Первое место в рейтинге заняла компания «Ладья».", "won") == set()
+    assert facts(_RESULTS + "Первое место заняла компания «Ладья» и ещё две команды.", "won") == set()

@@ -89,7 +89,7 @@ from .matchers_lists import (
     subunit_owner,
 )
 from .matchers_money import Costs, InvestmentsInWork
-from .matchers_objects import FounderLists, NominationWinners
+from .matchers_objects import FirstPlacesOfTheLead, FounderLists, NominationWinners
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -1767,4 +1767,5 @@ PATTERNS = (
     # winners nomination by nomination, founders (matchers_objects.py)
     NominationWinners(),
     FounderLists(),
+    FirstPlacesOfTheLead(),
 )

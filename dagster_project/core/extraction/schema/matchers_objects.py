@@ -275,3 +275,60 @@ def _founding(sentence: ParsedSentence, verb) -> bool:
         return finished(verb)
     feats = verb.feats
     return verb.lemma == "являться" and feats.get("VerbForm") == "Fin" and feats.get("Tense") == "Pres"
+
+
+class FirstPlacesOfTheLead:
+    """«Подведены итоги конкурса «Умный город». Первое место заняла компания «Ладья», второе — театр
+    «Маяк»» -> won(Ладья, Умный город): results news names its contest in the lead and then the
+    places; first place is the win (a second or third place is none). The contest is the one the
+    two sentences before name (a contest, an olympiad, a tournament or a cup, whose places are
+    final when news gives them); the first place stated as done, with no other thing it is first in
+    («в рейтинге», «в таблице»); the winners a whole list; an article with nominations has a first
+    place in each (NominationWinners)."""
+
+    triggers = frozenset({"место"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _says_partial, earlier_prize
+        from .matchers_lists import in_nominations
+
+        if _says_partial(sentence) or in_nominations(sentence):
+            return
+        for place in sentence.tokens:
+            verb = sentence.head(place)
+            if place.lemma != "место" or place.rel != "obj" or verb is None or verb.lemma != "занять":
+                continue
+            if not finished(verb) or sentence.negated(verb) or not _first_place(sentence, place):
+                continue
+            if any(sentence.preposition(c) for c in sentence.kids(verb, "obl") + sentence.kids(place, "nmod")):
+                continue  # «в конкурсе «Х»» is Placings'; «в рейтинге», «среди страховщиков» are no contest
+            contest = earlier_prize(sentence, _FINAL_PLACE_CONTESTS)
+            winners = _first_placed(sentence, verb) if contest is not None else None
+            for winner in winners or []:
+                if winner.normal != contest.normal:
+                    yield "won", winner, contest
+
+
+_FINAL_PLACE_CONTESTS = frozenset({"конкурс", "олимпиада", "турнир", "кубок"})
+
+
+def _first_placed(sentence: ParsedSentence, verb) -> list[Argument] | None:
+    """Who took the place: the subjects before the verb, or the list after it up to the next place
+    («..., второе — театр «Маяк»»), every item one named person or organization."""
+    from .matchers import _item_member
+    from .matchers_events import _subjects
+    from .matchers_lists import read_list
+
+    subjects = sentence.kids(verb, "nsubj")
+    if not subjects or subjects[0].start < verb.start:
+        return _subjects(sentence, verb)
+    region = []
+    for token in (t for t in sentence.tokens if t.start > verb.stop):
+        if token.lemma in _LATER_PLACES and region and region[-1].text == ",":
+            region = region[:-1]  # «, второе — ...»: the next place, no more winners
+            break
+        region.append(token)
+    return read_list(sentence, region, _item_member)
+
+
+_LATER_PLACES = frozenset({"второй", "третий", "2-й", "3-й", "2-е", "3-е"})
