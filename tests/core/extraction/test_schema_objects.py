@@ -222,3 +222,16 @@ def test_no_first_place_or_not_in_the_contest_is_no_win():
     assert facts(_RESULTS + "Второе место заняла компания «Ладья».", "won") == set()
     assert facts(_RESULTS + "Первое место в рейтинге заняла компания «Ладья».", "won") == set()
     assert facts(_RESULTS + "Первое место заняла компания «Ладья» и ещё две команды.", "won") == set()
+
+
+def test_laureates_listed_by_field_each_won_the_prize():
+    text = (
+        "Лауреатами премии губернатора Тихоморского края стали: в области науки — Анна Котова, "
+        "в области культуры — Олег Белов и театр «Маяк»."
+    )
+    assert facts(text, "won") == {
+        (laureate, "won", "премия губернатора Тихоморского края") for laureate in ("Анна Котова", "Олег Белов", "Маяк")
+    }
+    unnamed = "Лауреатами премии «Исток» стали: в науке — Анна Котова, в культуре — коллектив школы."
+    assert facts(unnamed, "won") == set()
+    assert facts("Лауреатами премии «Исток» станут: в науке — Анна Котова, в культуре — Олег Белов.", "won") == set()

@@ -89,7 +89,7 @@ from .matchers_lists import (
     subunit_owner,
 )
 from .matchers_money import Costs, InvestmentsInWork
-from .matchers_objects import FirstPlacesOfTheLead, FounderLists, NominationWinners
+from .matchers_objects import FieldLaureates, FirstPlacesOfTheLead, FounderLists, NominationWinners
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -1768,4 +1768,5 @@ PATTERNS = (
     NominationWinners(),
     FounderLists(),
     FirstPlacesOfTheLead(),
+    FieldLaureates(),
 )

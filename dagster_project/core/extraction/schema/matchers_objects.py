@@ -332,3 +332,56 @@ def _first_placed(sentence: ParsedSentence, verb) -> list[Argument] | None:
 
 
 _LATER_PLACES = frozenset({"второй", "третий", "2-й", "3-й", "2-е", "3-е"})
+
+
+class FieldLaureates:
+    """«Лауреатами премии губернатора Тихоморского края стали: в области науки — Анна Котова, в области
+    культуры — Олег Белов и театр «Маяк»» -> won(each, prize): a list after a colon split by field
+    («в ... — names») names all the prize's laureates of that sentence, each field's list whole (an
+    item that names nobody drops the sentence); the prize named in the title or the lead."""
+
+    triggers = frozenset({"лауреат", "победитель"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _colon_after, _declares, _prize, _says_partial
+        from .matchers_lists import cut_list, in_nominations
+
+        if _says_partial(sentence) or cut_list(sentence) or in_nominations(sentence):
+            return  # an article of nominations is NominationWinners' to read whole
+        for title in sentence.tokens:
+            verb = sentence.head(title)
+            if title.lemma not in self.triggers or title.feats.get("Case") != "Ins" or not _declares(verb):
+                continue
+            if not _colon_after(sentence, verb):
+                continue
+            prize = _prize(sentence, title)
+            after_colon = [t for t in sentence.tokens if t.start >= verb.stop][1:]
+            laureates = _by_field(sentence, after_colon) if prize else None
+            for laureate in laureates or []:
+                if laureate.normal != prize.normal:
+                    yield "won", laureate, prize
+
+
+def _by_field(sentence: ParsedSentence, region: list) -> list[Argument] | None:
+    """The members of «в науке — A, в культуре — B и C»: a field opens with a preposition after the
+    list's start, a comma or a «;», and its names follow a dash; None unless every field reads whole."""
+    fields: list[list] = []
+    for index, token in enumerate(region):
+        opens = token.pos == "ADP" and (index == 0 or region[index - 1].text in {",", ";"})
+        if opens:
+            if fields and fields[-1] and fields[-1][-1].text in {",", ";"}:
+                fields[-1] = fields[-1][:-1]
+            fields.append([])
+        if not fields:
+            return None
+        fields[-1].append(token)
+    if len(fields) < 2:
+        return None
+    members: list[Argument] = []
+    for field in fields:
+        dashes = [i for i, t in enumerate(field) if t.text in _DASHES]
+        found = _members(sentence, [t for t in field[dashes[0] + 1 :] if t.text != "."]) if dashes else None
+        if found is None:
+            return None
+        members += found
+    return members if len({m.normal for m in members}) == len(members) else None
