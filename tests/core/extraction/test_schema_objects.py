@@ -235,3 +235,18 @@ def test_laureates_listed_by_field_each_won_the_prize():
     unnamed = "Лауреатами премии «Исток» стали: в науке — Анна Котова, в культуре — коллектив школы."
     assert facts(unnamed, "won") == set()
     assert facts("Лауреатами премии «Исток» станут: в науке — Анна Котова, в культуре — Олег Белов.", "won") == set()
+
+
+_TENDER = "Мэрия Ветлуги отремонтирует мосты. Заказчиком выступило управление капитального строительства Ветлуги. "
+
+
+def test_contractors_listed_under_one_title_each_have_the_contract():
+    customer = "Управление капитального строительства Ветлуги"
+    assert facts(_TENDER + "Подрядчиками стали компании «Ладья» и «Кварта».", "signed_contract_with") == {
+        ("Ладья", "signed_contract_with", customer),
+        ("Кварта", "signed_contract_with", customer),
+    }
+    # a list with an unnamed item, or a future: no contractor at all (one of the list alone is a wrong set)
+    unnamed = _TENDER + "Подрядчиками стали компания «Ладья» и несколько местных фирм."
+    assert facts(unnamed, "signed_contract_with") == set()
+    assert facts(_TENDER + "Подрядчиками выступят компании «Ладья» и «Кварта».", "signed_contract_with") == set()
