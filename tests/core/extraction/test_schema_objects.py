@@ -250,3 +250,13 @@ def test_contractors_listed_under_one_title_each_have_the_contract():
     unnamed = _TENDER + "Подрядчиками стали компания «Ладья» и несколько местных фирм."
     assert facts(unnamed, "signed_contract_with") == set()
     assert facts(_TENDER + "Подрядчиками выступят компании «Ладья» и «Кварта».", "signed_contract_with") == set()
+
+
+def test_laureates_and_winners_with_an_unnamed_rest_give_nobody():
+    assert facts("Анна Котова и ещё трое учёных награждены премией «Исток».", "won") == set()
+    assert facts("Анна Котова, Олег Белов и несколько педагогов удостоены премии «Исток».", "won") == set()
+    assert facts("Компания «Ладья» и ещё два стартапа выиграли конкурс «Умный город».", "won") == set()
+    assert facts("Компания «Ладья» и стартап «Луч» выиграли конкурс «Умный город».", "won") == {
+        ("Ладья", "won", "Умный город"),
+        ("Луч", "won", "Умный город"),
+    }

@@ -162,7 +162,8 @@ class VerbPattern:
             if self.whole_subject_list:
                 subject_heads = [t for t in subject_heads if t.start < verb.start]
             # «A, B и несколько фермерских хозяйств подписали ...»: a subject list with an unnamed item is no set
-            if len(subject_heads) > 1 and not _whole_list_before(sentence, verb):
+            several = len(subject_heads) > 1 or len(sentence.kids(verb, "nsubj", "nsubj:pass")) > 1
+            if several and not _whole_list_before(sentence, verb):
                 continue
             if _left_out_conjuncts(sentence, subject_heads):  # «Анна Котова и ещё трое депутатов»
                 continue
@@ -283,9 +284,11 @@ def _object_list_cut(sentence: ParsedSentence, heads: list) -> bool:
 def _left_out_conjuncts(sentence: ParsedSentence, heads: list) -> bool:
     """A noun coordinated with a list's member that the list read left out: a member it has."""
     found = {h.id for h in heads}
+    # the parser may join the next item to the member's name rather than to its class noun
+    hosts = heads + [n for h in heads for n in sentence.kids(h, "appos", "flat", "flat:name") if n.id not in found]
     return any(
         c.id not in found and c.pos in {"NOUN", "PROPN"} and c.start > h.start and _same_list(sentence, h, c)
-        for h in heads
+        for h in hosts
         for c in sentence.kids(h, "conj")
     )
 
