@@ -260,3 +260,11 @@ def test_laureates_and_winners_with_an_unnamed_rest_give_nobody():
         ("Ладья", "won", "Умный город"),
         ("Луч", "won", "Умный город"),
     }
+
+
+def test_objects_said_to_be_some_of_them_are_no_set():
+    partial = "Компания «Ладья» подписала соглашения, в том числе с банком «Окский» и фондом «Исток»."
+    assert facts(partial, "signed_agreement_with") == set()
+    assert facts("Губернатор Олег Белов посетил, в частности, завод «Маяк».", "visited") == set()
+    rest = "Компания «Ладья» подписала соглашения с банком «Окский», фондом «Исток» и рядом других организаций."
+    assert facts(rest, "signed_agreement_with") == set()

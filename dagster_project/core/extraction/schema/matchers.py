@@ -175,6 +175,7 @@ class VerbPattern:
             # «посетила Заречье(?) и Ветлугу»: a list with an item that names nothing gives no member of it
             unnamed_object = unnamed_object or _unnamed_in_list(sentence, object_heads, objects)
             unnamed_object = unnamed_object or _object_list_cut(sentence, object_heads)
+            unnamed_object = unnamed_object or _partial_objects(sentence, verb, object_heads)
             if unnamed_subject or unnamed_object:
                 continue  # «A и её партнёры», «цех «Х» и новый склад»: a list with an unnamed item is no set
             subjects = [a for a in subjects if a]
@@ -279,6 +280,20 @@ def _object_list_cut(sentence: ParsedSentence, heads: list) -> bool:
     (_list_goes_on), or a facility's list of places its name keeps one of («офисы в Заречье и Ветлуге»)."""
     left_out = _left_out_conjuncts(sentence, heads)
     return left_out or _list_goes_on(sentence, heads) or any(_places_listed(sentence, h) for h in heads)
+
+
+# Words that make what follows them some of the objects: «подписала соглашения, в том числе с ...».
+_PARTIAL_MARKERS = ("в том числе", "в частности", "включая", "например", "среди них", "среди которых")
+
+
+def _partial_objects(sentence: ParsedSentence, verb, heads: list) -> bool:
+    """«подписала соглашения, в том числе с банком «Окский» и фондом «Исток»»: objects said to be
+    some of them, between the verb and the first object, are no set."""
+    if not heads:
+        return False
+    first = min(h.start for h in heads)
+    between = sentence.article.text[verb.stop : first].lower() if first > verb.stop else ""
+    return any(marker in between for marker in _PARTIAL_MARKERS)
 
 
 def _left_out_conjuncts(sentence: ParsedSentence, heads: list) -> bool:
