@@ -958,8 +958,8 @@ def giver_prize(sentence: ParsedSentence, head) -> Argument | None:
     owners = [c for c in sentence.kids(giver, "nmod") if not sentence.preposition(c) and _genitive(c)]
     if giver.lemma in _GIVER_ROLES:
         known = len(owners) == 1 and _argument(sentence, owners[0], frozenset({PLACE, ORGANIZATION}), frozenset())
-    else:
-        known = institution_argument(sentence, giver)
+    else:  # «правительства Тихоморской области», «фонда «Исток»»
+        known = _argument(sentence, giver, frozenset({ORGANIZATION}), frozenset())
     if not known:
         return None
     hidden = frozenset(
@@ -972,4 +972,8 @@ def giver_prize(sentence: ParsedSentence, head) -> Argument | None:
     found = phrase_argument(sentence, head, EVENT, require_modifier=True, hidden=hidden)
     if found is None or any(o.id in hidden or o.text not in found.text for o in owners[:1]):
         return None  # the giver's place or name fell out of the phrase: «премия мэра» alone names none
-    return replace(found, normal=found.normal[:1].lower() + found.normal[1:])
+    normal = found.normal[:1].lower() + found.normal[1:]
+    if "«" in found.text:  # «премии фонда «Исток»»: the giver's quoted name keeps its quotes
+        before, quoted = found.text.split("«", 1)
+        normal = " ".join(normal.split()[: len(before.split())] + [f"«{quoted}"])
+    return replace(found, normal=normal)
