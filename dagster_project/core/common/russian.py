@@ -112,7 +112,17 @@ def token_nominative(text: str, pos: str, feats: dict, gender: str = "") -> str:
     found = _reading_nominative(text, frozenset(_UD_POS[pos]), case, number, frozenset(grammemes))
     if found is None and pos == "ADJ":
         return _regular_adjective_nominative(text, gender if number != "plur" else "plur")
+    if found is None and pos == "PROPN" and _only_case(text) not in {None, "nomn"}:
+        # the tagger gave a case the word cannot have («Главой Сопкинска»: an instrumental streak);
+        # a name with one oblique reading («Сопкинска» is a genitive only) is that case
+        found = _reading_nominative(text, frozenset(_UD_POS[pos]), _only_case(text), number, frozenset(grammemes))
     return found or text
+
+
+def _only_case(text: str) -> str | None:
+    """The one case every pymorphy3 reading of the word has, or None."""
+    cases = {p.tag.case for p in morph().parse(text)}
+    return cases.pop() if len(cases) == 1 else None
 
 
 @lru_cache(maxsize=100_000)  # names recur through a month; ranking and inflecting their readings is slow
@@ -177,6 +187,7 @@ def span_nominative(tokens, kind: str) -> str:
     changes up to its head noun ("Северореченской областной больницы" -> "... больница")."""
     words = []
     changing = True
+    tokens = [_as_adjective(t, tokens) for t in tokens]
     head = next((t for t in tokens if t.pos in {"NOUN", "PROPN"}), None)
     head_gender = ""
     if head is not None:
@@ -197,6 +208,22 @@ def span_nominative(tokens, kind: str) -> str:
         if kind == "ORG" and token.pos in {"NOUN", "PROPN"}:
             changing = False
     return restore_yo(" ".join(words), " ".join(t.text for t in tokens))
+
+
+def _as_adjective(token, tokens):
+    """A capitalized adjective the tagger took for a name before the noun of its span («Главой
+    Кимрского муниципального округа» tags «Кимрского» a proper noun): an adjective, when every
+    likeliest reading of the word is one and the parser attached it as a modifier (or it has no
+    reading as a name)."""
+    if token.pos != "PROPN" or not any(t.pos == "NOUN" and t.start > token.start for t in tokens):
+        return token
+    readings = morph().parse(token.text)
+    named = any({"Name", "Surn", "Patr"} & p.tag.grammemes for p in readings)
+    if readings[0].tag.POS != "ADJF" or (named and token.rel != "amod"):
+        return token
+    copy = type(token)(**{name: getattr(token, name) for name in token.__attributes__})  # a natasha record
+    copy.pos = "ADJ"
+    return copy
 
 
 def syntax_normal_form(tokens) -> str:
@@ -248,7 +275,22 @@ def analysis(word: str) -> tuple[str, frozenset[str], str | None]:
     """What the stages ask pymorphy3 of a word, from one lookup: its likeliest lemma, every lemma it
     can be read as (folded) and the part of speech of its likeliest reading."""
     parses = morph().parse(word)
-    return fold(parses[0].normal_form), frozenset(fold(p.normal_form) for p in parses), parses[0].tag.POS
+    known = morph().word_is_known(word)
+    lemmas_ = [_unstressed_ending(fold(p.normal_form), p.tag.POS, known) for p in parses]
+    return lemmas_[0], frozenset(lemmas_), parses[0].tag.POS
+
+
+# An oblique form of an adjective pymorphy3 does not know («Тихоморского», «Приозёрного») does not tell
+# «-ий»/«-ый» from the stressed «-ой», and its guess follows whatever known word ends alike («морской»),
+# so the nominative and the genitive of one name would get two lemmas. Unknown words take the
+# unstressed ending, the commoner one; known ones («морской», «донской») keep their own.
+_STRESSED_ENDING = re.compile(r"(?<=[а-я])ой$")
+
+
+def _unstressed_ending(lemma_: str, pos: str | None, known: bool) -> str:
+    if known or pos != "ADJF" or not _STRESSED_ENDING.search(lemma_):
+        return lemma_
+    return lemma_[:-2] + ("ий" if lemma_[-3] in "кгхжшщч" else "ый")
 
 
 def is_word(token: str) -> bool:

@@ -1,6 +1,6 @@
 """Russian inflection helpers used to write questions."""
 
-from dagster_project.core.common.russian import adjectival, inflect_phrase, token_nominative, verb_form
+from dagster_project.core.common.russian import adjectival, inflect_phrase, lemmas, token_nominative, verb_form
 
 
 def test_russian_inflection_helpers():
@@ -51,3 +51,14 @@ def test_the_remembering_analyzer_reads_as_pymorphy3_and_hands_out_its_own_lists
         ]
         first.clear()  # a caller's list is its own
         assert morph().parse(word)
+
+
+def test_an_unknown_adjective_has_one_lemma_in_every_case():
+    # «Тихоморского» alone reads like «морского»; its nominative is «Тихоморский»
+    assert lemmas("Тихоморского института") == lemmas("Тихоморский институт") == ["тихоморский", "институт"]
+    assert lemmas("Приозёрной больницы")[0] == lemmas("Приозёрный")[0] == "приозерный"
+
+
+def test_a_known_adjective_keeps_its_stressed_ending():
+    assert lemmas("морского порта") == ["морской", "порт"]
+    assert lemmas("Лесного")[0] == "лесной"

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from ...common.russian import fold, lemma_key, morph
-from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
+from .lexicon import ANAPHORIC_CLASS_SYNONYMS, CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
 from .relations import ORGANIZATION
 
 _QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
@@ -32,6 +32,7 @@ def anaphoric_noun(sentence, token) -> bool:
     if token.pos != "NOUN" and not (first and token.pos == "PROPN"):  # the tagger reads «Университет ...» as a name
         return False
     organization = CLASS_NOUNS.get(token.lemma) == ORGANIZATION or token.lemma in INSTITUTION_NOUNS
+    organization = organization or token.lemma in ANAPHORIC_CLASS_SYNONYMS  # «вуз», «клиника»
     if not organization or token.lemma in _NEVER_ANAPHORIC:
         return False
     if token.feats.get("Number") != "Sing" or (token.text[:1].isupper() and not first):
@@ -46,7 +47,9 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
     name a word of the article's sentence `index` heads («университет» in «Бережанский
     государственный университет»), or None."""
     text = sentence.article.text
-    names: dict[str, str] = {}
+    # «перевозчик» after «авиакомпания «Х»», «предприятие» after «Каменногорский комбинат»
+    kinds = {token.lemma} | ANAPHORIC_CLASS_SYNONYMS.get(token.lemma, frozenset())
+    names: dict[str, tuple[str, str]] = {}
     rivals: set[str] = set()
     for index, sent in enumerate(sentence.article.sentences):
         previous = None
@@ -54,22 +57,23 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
             if word.start >= token.start:
                 break
             quoted = _QUOTED_AFTER.match(text, word.stop)
-            if word.lemma == token.lemma and quoted is not None:
+            if word.lemma in kinds and quoted is not None:
                 name = quoted.group(1).strip()
-                names.setdefault(fold(name), name)
-            elif word.lemma == token.lemma and own_name is not None:
+                names.setdefault(fold(name), (name, word.lemma))
+            elif word.lemma in kinds and own_name is not None:
                 name = own_name(index, word)
                 if name:
-                    names.setdefault(fold(name), name)
+                    names.setdefault(fold(name), (name, word.lemma))
             elif _bare_quoted_organization(sentence, word, previous):
                 rivals.add(_quoted_name(text, word))
             previous = word if word.text != "«" else previous
     if len(names) != 1:
         return None
-    ((folded, name),) = names.items()
-    if any(fold(rival) != folded for rival in rivals):
+    ((folded, (name, kind)),) = names.items()
+    # a bare quoted name in another case is the same one: «для «Северного неба»» after «Северное небо»
+    if any(fold(rival) != folded and lemma_key(rival) != lemma_key(name) for rival in rivals):
         return None
-    return name, token.lemma
+    return name, kind
 
 
 def _bare_quoted_organization(sentence, word, previous) -> bool:

@@ -298,7 +298,8 @@ def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, te
 
 def _personal_name(ner_type: str, tokens: list) -> bool:
     """A first name followed by more words is a person's name, whatever noun precedes it."""
-    return ner_type == "PER" and len(tokens) > 1 and any("Name" in p.tag for p in morph().parse(tokens[0].text)[:2])
+    # any reading: «Роман» is first of all a novel to pymorphy3, «Роман Тихонов» still a person
+    return ner_type == "PER" and len(tokens) > 1 and any("Name" in p.tag for p in morph().parse(tokens[0].text))
 
 
 def _place_word(token, text: str) -> bool:

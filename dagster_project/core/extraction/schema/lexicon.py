@@ -230,3 +230,27 @@ COLLECTIVE_BODY_NOUNS = frozenset("собрание дума парламент 
 PAYMENT_VERBS = frozenset(
     "выплатить возместить компенсировать вернуть возвратить уплатить заплатить перечислить".split()
 )
+# Class nouns news uses for an organization it named with a narrower one before: «генеральный
+# директор перевозчика» after «авиакомпания «Х»», «директор предприятия» after «Каменногорский
+# металлургический комбинат», «ректор вуза» after «Бережанский государственный университет».
+# Resolved only when the article named exactly one organization of these kinds (anaphora.py).
+ANAPHORIC_CLASS_SYNONYMS: dict[str, frozenset[str]] = {
+    "перевозчик": frozenset({"авиакомпания"}),
+    "ведомство": frozenset(
+        {"министерство", "департамент", "служба", "агентство", "управление", "комитет", "инспекция"}
+    ),
+    "предприятие": frozenset({"завод", "хлебозавод", "фабрика", "комбинат", "верфь", "судоверфь", "птицефабрика"}),
+    "вуз": frozenset({"университет", "институт", "академия", "консерватория"}),
+    "клиника": frozenset({"больница", "госпиталь", "поликлиника"}),
+    "компания": frozenset({"авиакомпания", "агрохолдинг", "холдинг"}),
+}
+# The same for places, where a title's owner is a bare class noun: «министр здравоохранения области»,
+# «глава региона» after «Северореченская область» (matchers_posts.py).
+ANAPHORIC_PLACE_SYNONYMS: dict[str, frozenset[str]] = {
+    "область": frozenset({"область"}),
+    "край": frozenset({"край"}),
+    "республика": frozenset({"республика"}),
+    "район": frozenset({"район"}),
+    "округ": frozenset({"округ"}),
+    "регион": frozenset({"область", "край", "республика"}),
+}

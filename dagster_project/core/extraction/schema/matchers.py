@@ -20,6 +20,7 @@ from ...common.russian import can_be_dative, morph
 from .arguments import (
     Argument,
     ParsedSentence,
+    _genitive,
     _quoted_around,
     argument,
     entity_argument,
@@ -111,6 +112,8 @@ from .matchers_places import (
     PlacedFacilities,
     settlement,
 )
+from .matchers_posts import POST_PATTERNS, appointment_list
+from .matchers_recall import recall_patterns
 from .matchers_staff import STAFF_PATTERNS
 from .matchers_tenders import TenderSides
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
@@ -677,7 +680,7 @@ def _role_owners(sentence: ParsedSentence, role) -> list:
     """The genitive owners of a role, through a board: «председатель правления банка «Х»» -> банк."""
     owners = []
     for owner in sentence.kids(role, "nmod"):
-        if sentence.preposition(owner) or owner.feats.get("Case") != "Gen":
+        if sentence.preposition(owner) or not _genitive(owner):  # «Мэр Бережанска»: read as a nominative
             continue
         if owner.lemma in BOARD_NOUNS:
             owners += [n for n in sentence.kids(owner, "nmod") if n.feats.get("Case") == "Gen"]
@@ -761,15 +764,26 @@ class Appointments:
     triggers = frozenset({"назначить", "назначение"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if appointment_list(sentence):
+            return  # «X назначен министром ..., Y — министром ...»: matchers_posts.AppointmentLists
         for verb in sentence.tokens:
             people = _appointees(sentence, verb)
             if people is None:
                 continue
             posts = list(_posts(sentence, verb))
-            for head in people[:1]:
-                person = argument(sentence, head, frozenset({PERSON}))
-                for post in posts if person is not None else []:
+            for person in _every_appointee(sentence, people[:1]):
+                for post in posts:
                     yield "appointed_to", person, post
+
+
+def _every_appointee(sentence: ParsedSentence, heads: list) -> list[Argument]:
+    """«назначены Иван Ли и Анна Котова»: every person of the list, or none when one item is no
+    person (a list given in part makes a wrong set)."""
+    listed = sentence.conjuncts(heads[0]) if heads else []
+    people = [argument(sentence, head, frozenset({PERSON})) for head in listed]
+    if len(people) > 1 and not all(people):
+        return []
+    return [p for p in people if p is not None]
 
 
 def _appointees(sentence: ParsedSentence, verb) -> list | None:
@@ -1782,6 +1796,10 @@ PATTERNS = (
     # money said of a thing (matchers_money.py): «обошёлся в N», «вложила в строительство X»
     Costs(),
     InvestmentsInWork(),
+    # officials titled by the region named before, appointment lists (matchers_posts.py)
+    *POST_PATTERNS,
+    # frequent wordings the recall audit found unread (matchers_recall.py): losses, joining, passive deals
+    *recall_patterns(),
     # winners nomination by nomination, founders (matchers_objects.py)
     NominationWinners(),
     FounderLists(),

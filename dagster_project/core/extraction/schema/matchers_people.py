@@ -119,6 +119,8 @@ def _name_before_comma(sentence: ParsedSentence, at: int) -> Argument | None:
     span = sentence.article.span_of.get(last.id)
     if span is None or span.type != "PER" or span.tokens[-1].id != last.id:
         return None
+    if not _agree_in_case(tokens[at], span.tokens[0]):
+        return None  # «Анна Котова — министром культуры»: an item of an appointment list, no apposition
     found = entity_argument(sentence, span.tokens[0])
     return found if found is not None and found.type == PERSON else None
 
