@@ -38,3 +38,37 @@ def abbreviates(abbreviation: str, name: str) -> bool:
         len(candidate) == len(parts) and all(w.startswith(p) for p, w in zip(parts, candidate, strict=True))
         for candidate in ((words, words[1:]) if len(parts) >= 3 else (words,))
     )
+
+
+# Compound short words Russian news uses for a region's or a city's bodies, by lemma, with the
+# words of the full name they stand for: «облдума» is the «областная дума», «горсовет» the
+# «городской совет», «горадминистрация» the «администрация города».
+COMPOUND_BODY_WORDS = {
+    "облдума": "областной дума",
+    "гордума": "городской дума",
+    "горсовет": "городской совет",
+    "заксобрание": "законодательный собрание",
+    "облсуд": "областной суд",
+    "горсуд": "городской суд",
+    "облправительство": "правительство область",
+    "горадминистрация": "администрация город",
+    "райадминистрация": "администрация район",
+    "облизбирком": "областной избирательный комиссия",
+    "горизбирком": "городской избирательный комиссия",
+}
+
+
+def expand_compound_bodies(key: str) -> str:
+    """A lemma key with each compound body word spelled out: «приморский облдума» -> «приморский
+    областной дума»."""
+    words = key.split()
+    if not any(word in COMPOUND_BODY_WORDS for word in words):
+        return key
+    return " ".join(COMPOUND_BODY_WORDS.get(word, word) for word in words)
+
+
+# Legal forms Russian news writes before a company's or an agency's name («ООО «Вектор»», «АО
+# «Омшанский арматурный завод»», «МУП «Горводоканал»»), by lemma; the name after them is the entity's.
+LEGAL_FORMS = frozenset(
+    "ооо оао зао ао пао нао муп гуп фгуп гк нпо нпп ано нко гбу гбуз мбу мау гау фгбу фгбоу кфх спк".split()
+)

@@ -15,11 +15,17 @@ import pandas as pd
 import yaml
 from rapidfuzz import fuzz, process
 
-from ..common.abbreviations import abbreviates, abbreviation_parts, is_abbreviation
+from ..common.abbreviations import (
+    LEGAL_FORMS,
+    abbreviates,
+    abbreviation_parts,
+    expand_compound_bodies,
+    is_abbreviation,
+)
 from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
 from ..extraction.schema.anaphora import shortens
-from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS
+from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
 from ..extraction.schema.relations import ORGANIZATION, PLACE
 from .rdf import SCHEMA_KEY_PREFIX
 
@@ -98,9 +104,10 @@ def _mentions(raw: pd.DataFrame) -> pd.DataFrame:
 
 def entity_base_key(normal: str, aliases: dict[str, str]) -> str:
     """The lemma key of a name, or of its canonical name when the alias table knows it; a city's
-    «мэрия» and «администрация (города)» are one institution in Russian news."""
+    «мэрия» and «администрация (города)» are one institution in Russian news, and a compound body
+    word is its full name («облдума» = «областная дума»)."""
     key = lemma_key(normal)
-    key = lemma_key(aliases[key]) if key in aliases else key
+    key = expand_compound_bodies(lemma_key(aliases[key]) if key in aliases else key)
     return _CITY_ADMINISTRATION.sub("администрация ", key)
 
 
@@ -142,8 +149,14 @@ def build_entity_table(
             clusters.union(keep, other)
         return _cluster_table(named, base_key, clusters, aliases)
     keys = sorted(frequency, key=lambda k: (-frequency[k], k))
-    _join_lone_surnames(clusters, keys, types_of)
+    surnames: dict[str, set[str]] = defaultdict(set)
+    for (normal, kind), key in base_key.items():
+        if kind == "PER" and normal.split():
+            surnames[key].add(fold(normal.split()[-1]))
+    _join_lone_surnames(clusters, keys, types_of, surnames)
+    _join_shortened_person_names(clusters, keys, types_of, surnames)
     _join_abbreviations(clusters, base_key, types_of)
+    _join_legal_forms(clusters, named, base_key, types_of)
     _join_abbreviated_owners(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
@@ -165,15 +178,58 @@ def _namesakes_kept_apart(named: pd.DataFrame, base_key: dict[tuple[str, str], s
     }
 
 
-def _join_lone_surnames(clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter]) -> None:
-    """A lone surname joins the one full name that ends with it ("Соколова" -> "Анна Соколова")."""
+def _join_lone_surnames(
+    clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter], surnames: dict[str, set[str]]
+) -> None:
+    """A lone surname joins the one full name that ends with it ("Соколова" -> "Анна Соколова"), as
+    written: the dictionary lemmatizes «Соколова» to «Соколов», but a woman's surname is no man's.
+    `surnames`: each person key's last words as the texts write them."""
     full_names: dict[str, list[str]] = defaultdict(list)
     for key in keys:
         if "PER" in types_of[key] and len(key.split()) >= 2:
             full_names[key.split()[-1]].append(key)
     for key in keys:
-        if "PER" in types_of[key] and len(key.split()) == 1 and len(full_names.get(key, [])) == 1:
-            clusters.union(full_names[key][0], key)
+        if "PER" not in types_of[key] or len(key.split()) != 1:
+            continue
+        fitting = [full for full in full_names.get(key, []) if surnames[full] & surnames[key]]
+        if len(fitting) == 1:
+            clusters.union(fitting[0], key)
+
+
+_PATRONYMIC = re.compile(r"(?:вич|вна|ична|инична)$")
+
+
+def _join_shortened_person_names(
+    clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter], surnames: dict[str, set[str]]
+) -> None:
+    """Official news writes a person with initials («А. С. Котова») or with the patronymic («Анна
+    Сергеевна Котова») and then by first name and surname («Анна Котова»): such a name joins the one
+    full name of the month it fits, the same surname as written and the given names beginning with
+    the initials; two that fit («Анна Котова», «Алла Котова») join nothing."""
+    people = [k for k in keys if "PER" in types_of[k] and len(k.split()) >= 2]
+    by_surname: dict[str, list[list[str]]] = defaultdict(list)
+    for key in people:
+        by_surname[key.split()[-1]].append(key.split())
+    patronymic_names = Counter(
+        (k.split()[0], k.split()[-1]) for k in people if len(k.split()) == 3 and _PATRONYMIC.search(k.split()[1])
+    )
+    # patronymics first, so that «А. С. Котова» then finds «Анна (Сергеевна) Котова» as one person
+    for initials in (False, True):
+        for key in people:
+            *given, surname = key.split()
+            if initials != all(len(w) == 1 for w in given):
+                continue
+            patronymic = len(given) == 2 and len(given[0]) > 1 and _PATRONYMIC.search(given[1]) is not None
+            if not initials and not (patronymic and patronymic_names[(given[0], surname)] == 1):
+                continue  # «Олег Петрович Зуев» and «Олег Иванович Зуев»: «Олег Зуев» may be either
+            fitting = {
+                clusters.find(" ".join(other)) for other in by_surname[surname]
+                if other != key.split() and len(other[0]) > 1 and surnames[" ".join(other)] & surnames[key]
+                and (all(o.startswith(g) for g, o in zip(given, other[:-1], strict=False))
+                     if initials else other == [given[0], surname])
+            }  # fmt: skip
+            if len(fitting) == 1:
+                clusters.union(fitting.pop(), key)
 
 
 def _join_abbreviations(
@@ -203,6 +259,41 @@ def _join_abbreviations(
         }
         if len(expansions) == 1:
             clusters.union(expansions.pop(), key)
+
+
+# Class nouns of a company, which a legal form («ООО», «АО») is the form of; a club, a theatre or a
+# university named like a company is another entity.
+_COMPANY_NOUNS = (
+    frozenset(
+        "компания авиакомпания агрохолдинг холдинг концерн корпорация группа предприятие завод хлебозавод "
+        "комбинат фабрика стартап банк фирма оператор перевозчик застройщик производитель ритейлер сеть "
+        "судоверфь верфь издательство".split()
+    )
+    | LEGAL_FORMS
+)
+
+
+def _join_legal_forms(
+    clusters: _UnionFind, named: pd.DataFrame, base_key: dict[tuple[str, str], str], types_of: dict[str, Counter]
+) -> None:
+    """«ООО «Вектор»» and «Вектор» are one company: a name after a legal form joins the same name
+    written without it, when the month gives that name one legal form only (never «ООО «Вектор»»
+    and «АО «Вектор»» to one «Вектор») and no class noun of the bare name calls it something other
+    than a company («клуб «Вектор»»)."""
+    descriptors: dict[str, set[str]] = defaultdict(set)
+    for normal, kind, descriptor in named[["normal", "type", "descriptor"]].drop_duplicates().itertuples(index=False):
+        descriptors[base_key[(normal, kind)]].add(descriptor or "")
+    with_form: dict[str, set[str]] = defaultdict(set)
+    for key in set(base_key.values()):
+        form, _, rest = key.partition(" ")
+        if form in LEGAL_FORMS and rest and "ORG" in types_of[key]:
+            with_form[rest].add(key)
+    for rest, keys in with_form.items():
+        bare = rest if rest in types_of else None
+        if bare is None or len(keys) != 1 or set(types_of[bare]) - {"ORG"}:
+            continue
+        if descriptors[bare] - {""} <= _COMPANY_NOUNS:
+            clusters.union(next(iter(keys)), bare)
 
 
 def _join_abbreviated_owners(
@@ -284,23 +375,42 @@ def _cluster_table(
         if descriptor:
             descriptors[(normal, kind)][descriptor] += 1
 
+    located = _facility_places(named)
     table: dict[tuple[str, str], dict] = {}
     for root, mentions_of_root in members.items():
         type_votes: Counter = Counter()
         name_votes: Counter = Counter()
         descriptor_votes: Counter = Counter()
+        # NER guesses an abbreviation's type («СурГУ» a place): the full names of its cluster decide
+        spelled_out = any(not is_abbreviation(name) for name, _ in mentions_of_root)
         for mention in mentions_of_root:
-            type_votes[mention[1]] += names[mention]
+            type_votes[mention[1]] += 0 if spelled_out and is_abbreviation(mention[0]) else names[mention]
             alias_target = aliases.get(lemma_key(mention[0]))
             name_votes[alias_target or mention[0]] += names[mention] + (1000 if alias_target else 0)
             descriptor_votes.update(descriptors[mention])
         named_votes = {k: v for k, v in type_votes.items() if k in NAMED_TYPES}
         kind = max(sorted(named_votes or type_votes), key=lambda k: (named_votes or type_votes)[k])
+        if kind == "ORG" and type_votes["LOC"] and root in located and not _organization_described(descriptor_votes):
+            kind = "LOC"  # «Заречье», which NER once calls a place, hosts «сервисный центр в Заречье»
         canonical = max(sorted(name_votes), key=lambda n: _canonical_rank(n, name_votes[n], kind))
         descriptor = descriptor_votes.most_common(1)[0][0] if descriptor_votes else ""
         for mention in mentions_of_root:
             table[mention] = {"key": f"{kind}:{root}", "canonical": canonical, "type": kind, "descriptor": descriptor}
     return table
+
+
+# «сервисный центр в Заречье», «завод ветроустановок в Ольшанске»: a facility named by where it is.
+_FACILITY_PLACE = re.compile(r"\sв\s((?:[А-ЯЁ][а-яёА-ЯЁ-]+\s?)+)$")
+
+
+def _facility_places(named: pd.DataFrame) -> set[str]:
+    """Keys of the names that the month's facility names give as where a facility is."""
+    facilities = named.loc[named["type"] == "OTHER", "normal"].drop_duplicates()
+    return {lemma_key(found.group(1)) for found in map(_FACILITY_PLACE.search, facilities) if found}
+
+
+def _organization_described(descriptor_votes: Counter) -> bool:
+    return any(CLASS_NOUNS.get(descriptor) == ORGANIZATION for descriptor in descriptor_votes)
 
 
 def _canonical_rank(name: str, votes: int, kind: str) -> tuple:
@@ -336,29 +446,97 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
     Work is per article and per last word of a name, so it grows with the month."""
     names_of, evidence = _organizations_and_lemmas(raw)
     words = {name: entity_base_key(name, {}).split() for name in set().union(*names_of.values())}
-    # full names by their last word and the stem of a proper word of theirs («округ», «хвойногор»)
+    # full names by their last word and by their first (a short name may leave the owner out:
+    # «Законодательное собрание»), each with the stem of a proper word of theirs («округ», «хвойногор»)
     full_names: dict[tuple[str, str], set[str]] = defaultdict(set)
     for name, name_words in words.items():
         if name_words and not _generic_name(name, name_words):
             for stem in _proper_stems(name):
                 full_names[(name_words[-1], stem)].add(name)
+                full_names[(_FIRST, name_words[0], stem)].add(name)
     resolved: dict[tuple[str, str], str] = {}
+    pending: set[tuple[str, str]] = set()
     for article, names in names_of.items():
         stems = {_stem(lemma) for lemma in evidence[article]}
         for short in names:
             if not words[short] or not _generic_name(short, words[short]):
                 continue
-            full = {name for name in names if name != short and shortens(words[short], words[name], name)}
+            full = {
+                name for name in names if name != short and _shortens(tuple(words[short]), name, tuple(words[name]))
+            }
             if not full:
-                candidates = {name for stem in stems for name in full_names.get((words[short][-1], stem), ())}
+                candidates = {
+                    name
+                    for stem in stems
+                    for index in ((words[short][-1], stem), (_FIRST, words[short][0], stem))
+                    for name in full_names.get(index, ())
+                }
                 full = _month_full_names(words[short], candidates, words, stems)
+            if len(full) == 1:
+                resolved[(article, short)] = full.pop()
+            elif not full:
+                pending.add((article, short))
+    if pending:  # a partner the short name shares with one full name of the month says which
+        partners_of, named_with = _partners(raw, words, pending)
+        for article, short in pending:
+            full = _partner_full_names(words[short], partners_of[(article, short)], named_with, words)
             if len(full) == 1:
                 resolved[(article, short)] = full.pop()
     return resolved
 
 
+def _partners(
+    raw: pd.DataFrame, words: dict[str, list[str]], pending: set[tuple[str, str]]
+) -> tuple[dict[tuple[str, str], set[tuple]], dict[tuple, set[str]]]:
+    """(article, short name) of `pending` -> the (relation, side, other name's key) of its facts; and
+    the inverse for full names that keep a first or last word of a pending short name, by such a
+    triple and that word, -> the full names of the month that have it."""
+    partners_of: dict[tuple[str, str], set[tuple]] = defaultdict(set)
+    named_with: dict[tuple, set[str]] = defaultdict(set)
+    shorts = {short for _, short in pending}
+    kept = {words[short][i] for short in shorts for i in (0, -1)}
+    full = {name for name, w in words.items() if w and (w[0] in kept or w[-1] in kept) and not _generic_name(name, w)}
+    for article, relation, subject, obj, subject_type, object_type in _rows_naming(raw, full | shorts):
+        for name, kind, side, other in ((subject, subject_type, "subject", obj), (obj, object_type, "object", subject)):
+            if (article, name) in pending:
+                partners_of[(article, name)].add((relation, side, _lemma_words(other)))
+            elif name in full and _shortenable(name, kind):
+                partner = (relation, side, _lemma_words(other))
+                named_with[(*partner, words[name][0])].add(name)
+                named_with[(*partner, words[name][-1])].add(name)
+    return partners_of, named_with
+
+
+def _rows_naming(raw: pd.DataFrame, names: set[str]) -> list[tuple]:
+    """(article, relation, subject, object, subject type, object type) of the facts naming one of `names`."""
+    rows = raw[raw["subject_normal"].isin(names) | raw["object_normal"].isin(names)]
+    columns = ("article_id", "relation", "subject_normal", "object_normal", "subject_type", "object_type")
+    return list(zip(*(rows[c].tolist() for c in columns), strict=True))
+
+
+def _partner_full_names(
+    short: list[str], partners: set[tuple], named_with: dict[tuple, set[str]], words: dict[str, list[str]]
+) -> set[str]:
+    """The month's full names `short` shortens that stand in the same relation to the same entity
+    elsewhere: «Председатель Законодательного собрания Виктор Ясенев» in one article and «Председатель
+    Законодательного собрания Приморской области Виктор Ясенев» in another name one body."""
+    candidates = {
+        name for partner in partners for word in {short[0], short[-1]} for name in named_with.get((*partner, word), ())
+    }
+    return {name for name in candidates if _shortens(tuple(short), name, tuple(words[name]))}
+
+
+@lru_cache(maxsize=200_000)
+def _shortens(short: tuple[str, ...], full_name: str, full: tuple[str, ...]) -> bool:
+    """anaphora.shortens, once per pair: a month repeats its short and full names in many articles."""
+    return shortens(list(short), list(full), full_name)
+
+
+_FIRST = "first word"
+
+
 def _organizations_and_lemmas(raw: pd.DataFrame) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """Per article: the organizations its facts name, and the lemmas of every name they give."""
+    """Per article: the organizations and posts its facts name, and the lemmas of every name they give."""
     names_of: dict[str, set[str]] = defaultdict(set)
     evidence: dict[str, set[str]] = defaultdict(set)
     mentions: set[tuple[str, str, str]] = set()
@@ -366,7 +544,7 @@ def _organizations_and_lemmas(raw: pd.DataFrame) -> tuple[dict[str, set[str]], d
         columns = (raw["article_id"].tolist(), raw[name_column].tolist(), raw[type_column].tolist())
         mentions.update(zip(*columns, strict=True))
     for article, name, kind in mentions:
-        if kind == "ORG":
+        if _shortenable(name, kind):
             names_of[article].add(name)
         if kind not in LITERAL_TYPES:
             evidence[article].update(_lemma_words(name))
@@ -376,7 +554,11 @@ def _organizations_and_lemmas(raw: pd.DataFrame) -> tuple[dict[str, set[str]], d
 def _month_full_names(short: list[str], candidates: set[str], words: dict[str, list[str]], stems: set[str]) -> set[str]:
     """The month's full names `short` shortens whose left-out proper words the article names."""
     own = stems - {_stem(w) for w in short}
-    return {name for name in candidates if shortens(short, words[name], name) and _left_out_named(short, name, own)}
+    return {
+        name
+        for name in candidates
+        if _shortens(tuple(short), name, tuple(words[name])) and _left_out_named(short, name, own)
+    }
 
 
 def _proper_stems(name: str) -> list[str]:
@@ -409,11 +591,23 @@ def _stem(lemma: str) -> str:
 
 
 def _generic_name(name: str, words: list[str]) -> bool:
-    """«Администрация округа», «институт океанологии»: a class noun with nothing proper of its own
-    (no quotes, no capital but the first)."""
+    """«Администрация округа», «институт океанологии», «министр здравоохранения»: a class noun or a
+    post with nothing proper of its own (no quotes, no capital but the first)."""
     if "«" in name or any(w[:1].isupper() for w in name.split()[1:]):
         return False
-    return any(CLASS_NOUNS.get(w) == ORGANIZATION or w in INSTITUTION_NOUNS for w in words)
+    return any(CLASS_NOUNS.get(w) == ORGANIZATION or w in INSTITUTION_NOUNS for w in words) or (
+        bool(words) and words[0] in POSITION_NOUNS
+    )
+
+
+def _shortenable(name: str, kind: str) -> bool:
+    """Organizations, and posts («министр здравоохранения Приморской области»), which NER leaves untyped."""
+    return kind == "ORG" or (kind == "OTHER" and _first_lemma(name) in POSITION_NOUNS)
+
+
+@lru_cache(maxsize=100_000)
+def _first_lemma(name: str) -> str:
+    return lemma_key(name.split()[0]) if name.split() else ""
 
 
 def normalize_triplets(
@@ -473,7 +667,7 @@ def _with_full_names(raw: pd.DataFrame, resolved: dict[tuple[str, str], str]) ->
     raw = raw.copy()
     for name_column, type_column in (("subject_normal", "subject_type"), ("object_normal", "object_type")):
         raw[name_column] = [
-            resolved.get((article, name), name) if kind == "ORG" else name
+            resolved[(article, name)] if (article, name) in resolved and _shortenable(name, kind) else name
             for article, name, kind in zip(raw["article_id"], raw[name_column], raw[type_column], strict=True)
         ]
     return raw

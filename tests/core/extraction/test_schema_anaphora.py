@@ -72,3 +72,35 @@ def test_a_syllabic_abbreviation_in_brackets_names_the_organization_before_it():
     assert abbreviations(text, parse_document(text).spans) == {"бергу": "Бережанский государственный университет"}
     other = "Бережанский морской порт (БерГУ) провёл конкурс."
     assert abbreviations(other, parse_document(other).spans) == {}
+
+
+def test_a_department_of_the_mayoralty_takes_the_city_the_article_names():
+    before = (
+        "Администрация Ольшанска объявила конкурс. "
+        "Департамент здравоохранения мэрии подписал контракт с компанией «Нива»."
+    )
+    assert facts(before, "signed_contract_with") == {
+        ("Департамент здравоохранения мэрии Ольшанска", "signed_contract_with", "Нива")
+    }
+    after = "Департамент образования мэрии подписал соглашение с компанией «Нива». Об этом сообщили в мэрии Ольшанска."
+    assert facts(after, "signed_agreement_with") == {
+        ("Департамент образования мэрии Ольшанска", "signed_agreement_with", "Нива")
+    }
+
+
+def test_a_department_of_the_mayoralty_stays_as_written_when_no_city_or_two_fit():
+    two = (
+        "Мэрия Ольшанска и администрация Сосновска объявили конкурс. "
+        "Департамент образования мэрии подписал соглашение с компанией «Нива»."
+    )
+    assert facts(two, "signed_agreement_with") == {("Департамент образования мэрии", "signed_agreement_with", "Нива")}
+    none = "Департамент образования мэрии подписал соглашение с компанией «Нива»."
+    assert facts(none, "signed_agreement_with") == {("Департамент образования мэрии", "signed_agreement_with", "Нива")}
+    # a region's government is no city's mayoralty
+    other_body = (
+        "Правительство Приморской области объявило конкурс. "
+        "Департамент образования мэрии подписал соглашение с компанией «Нива»."
+    )
+    assert facts(other_body, "signed_agreement_with") == {
+        ("Департамент образования мэрии", "signed_agreement_with", "Нива")
+    }

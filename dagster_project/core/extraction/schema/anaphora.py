@@ -125,6 +125,32 @@ def earlier_full_name(sentence, head, short: str, own_name) -> str | None:
     return next(iter(names.values())) if len(names) == 1 else None
 
 
+# Bodies that are always someone's: «департамент здравоохранения мэрии» says not which city's.
+_OWNED_BODIES = {"мэрия": "администрация", "администрация": "администрация", "правительство": "правительство"}
+
+
+def completed_owner(sentence, normal: str, own_name) -> str | None:
+    """«Департамент здравоохранения мэрии Бережанска» for «Департамент здравоохранения мэрии» in an
+    article that names one city's mayoralty («администрация Бережанска» and «мэрия Бережанска» are
+    one body): a name that ends with the genitive of a body that is always someone's takes that
+    body's owner from the article; None when the article names no such body or two. `own_name` as
+    in earlier_namesake."""
+    *head, last = normal.split()
+    body = _OWNED_BODIES.get(lemma_key(last)) if head else None
+    if body is None:
+        return None
+    owners: dict[tuple[str, ...], str] = {}
+    for index, sent in enumerate(sentence.article.sentences):
+        for word in sent.tokens:
+            if _OWNED_BODIES.get(word.lemma) != body:
+                continue
+            name = own_name(index, word)
+            tail = name.split()[1:] if name else []
+            if tail and any(w[:1].isupper() for w in tail) and _OWNED_BODIES.get(lemma_key(name.split()[0])) == body:
+                owners.setdefault(tuple(w for w in lemma_key(" ".join(tail)).split() if w != "город"), " ".join(tail))
+    return f"{normal} {next(iter(owners.values()))}" if len(owners) == 1 else None
+
+
 def _institution_words(name: str) -> list[str]:
     """Lemmas of a name, a city's «мэрия» read as its «администрация»."""
     return ["администрация" if w == "мэрия" else w for w in lemma_key(name).split()]
@@ -136,7 +162,39 @@ _SETTLEMENT_NOUNS = frozenset({"город"})
 
 def shortens(short: list[str], full: list[str], full_name: str) -> bool:
     """The short name's words are the full name's, in order and ending in the same word, with only
-    adjectives of the full name left out; «город» stands for the city's own name."""
+    adjectives of the full name left out; «город» stands for the city's own name. The full name's
+    owner may be left out too when it is a named jurisdiction: once a region's body or post is named
+    («Законодательное собрание Приморской области», «министр здравоохранения Приморской области»),
+    news drops the region («Законодательное собрание», «министр здравоохранения»)."""
+    if len(short) > len(full) or short == full:
+        return False
+    cut = _jurisdiction_owner_start(full, full_name)
+    if cut is not None and full[:cut] == short:  # the name itself kept whole: «собрание» is too little
+        return True
+    return _shortens_in_order(short, full, full_name)
+
+
+# The jurisdictions a body or a post belongs to, named in the genitive after it.
+_JURISDICTION_NOUNS = frozenset("область край округ район республика город".split())
+
+
+def _jurisdiction_owner_start(full: list[str], full_name: str) -> int | None:
+    """Where the trailing genitive owner «Приморской области» (adjectives, then a jurisdiction noun)
+    of a full name begins, if one of its words is capitalized (a name, not «области»); None otherwise.
+    The part before it must keep a noun of its own after its head («министр здравоохранения», not
+    «министр»)."""
+    written = full_name.split()
+    if len(written) != len(full) or full[-1] not in _JURISDICTION_NOUNS:
+        return None
+    cut = len(full) - 1
+    while cut > 0 and _adjective(full[cut - 1]) and written[cut - 1][:1].isupper():
+        cut -= 1
+    if cut == len(full) - 1 or cut < 2:
+        return None
+    return cut
+
+
+def _shortens_in_order(short: list[str], full: list[str], full_name: str) -> bool:
     if len(short) > len(full) or short == full:
         return False
     proper = {fold(w) for w in full_name.split() if w[:1].isupper()}

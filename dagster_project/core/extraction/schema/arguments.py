@@ -16,7 +16,14 @@ from datetime import date, timedelta
 
 from ...common.abbreviations import abbreviates
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
-from .anaphora import PERSONAL_PRONOUNS, anaphoric_noun, earlier_full_name, earlier_namesake, pronoun_antecedent
+from .anaphora import (
+    PERSONAL_PRONOUNS,
+    anaphoric_noun,
+    completed_owner,
+    earlier_full_name,
+    earlier_namesake,
+    pronoun_antecedent,
+)
 from .lexicon import (
     CLASS_NOUNS,
     ESTABLISHMENT_NOUNS,
@@ -590,6 +597,9 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     if _generic_jurisdiction(sentence, head):  # «администрация округа» after its full name
         own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
         normal = earlier_full_name(sentence, head, normal, own_name) or normal
+    else:  # «Департамент здравоохранения мэрии» of the one city the article names
+        own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
+        normal = completed_owner(sentence, normal, own_name) or normal
     return Argument(found.text, normal, ORGANIZATION, head.lemma)
 
 
