@@ -760,14 +760,22 @@ def _crossing_dependents(sentence: ParsedSentence, head) -> set:
     """Ids of the words of a dependent after `head` with a word of another phrase between them
     («грант фонда поддержки исследований на изучение Кареозера», «Кареозера» hung on «фонда»): the
     arc crosses that phrase, which is the parser's misattachment, not part of the name."""
-    own = {t.id for t in sentence.subtree(head)}
     found: set = set()
+    own: set | None = None
     for kid in sentence.kids(head):
-        if kid.start > head.stop and any(
-            head.stop <= t.start and t.stop <= kid.start and t.id not in own for t in sentence.tokens
-        ):
+        between = [t for t in sentence.tokens if head.stop <= t.start and t.stop <= kid.start]
+        # cheap test first: a word between whose own head lies outside the two (the usual case has none)
+        if kid.start < head.stop or all(_head_within(sentence, t, head, kid) for t in between):
+            continue
+        own = own if own is not None else {t.id for t in sentence.subtree(head)}
+        if any(t.id not in own for t in between):
             found |= {t.id for t in sentence.subtree(kid)}
     return found
+
+
+def _head_within(sentence: ParsedSentence, token, head, kid) -> bool:
+    parent = sentence.head(token)
+    return parent is not None and head.start <= parent.start <= kid.start
 
 
 def _property_tokens(sentence: ParsedSentence, head) -> set:
