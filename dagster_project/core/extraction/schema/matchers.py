@@ -114,6 +114,7 @@ from .matchers_places import (
 from .matchers_posts import POST_PATTERNS, appointment_list
 from .matchers_recall import recall_patterns
 from .matchers_staff import STAFF_PATTERNS
+from .matchers_successions import SUCCESSION_PATTERNS
 from .matchers_tenders import TenderSides
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
@@ -1692,4 +1693,6 @@ PATTERNS = (
     *POST_PATTERNS,
     # frequent wordings the recall audit found unread (matchers_recall.py): losses, joining, passive deals
     *recall_patterns(),
+    # «сменил на посту Y», «сменив на посту Y», «Он сменил ...» after an appointment (matchers_successions.py)
+    *SUCCESSION_PATTERNS,
 )

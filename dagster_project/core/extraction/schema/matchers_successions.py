@@ -1,0 +1,103 @@
+"""Successions said with «сменить ... на посту» in the forms news uses, found by the December audit.
+
+- The one replaced hangs on the post: «Артём Пичугин сменил на посту Анатолия Гуляева» (the parser
+  takes «Анатолия Гуляева» for the post's owner, though a post with no role noun has none).
+- A gerund or a participle on the new one: «Олег Мезенцев возглавил порт, сменив на посту Геннадия
+  Чиркова», «был назначен директором, сменив Петрова на этом посту», «Иван Лаптев, сменивший на
+  посту Петра Орлова, ...».
+- A pronoun right after the appointment: «Совет директоров назначил директором Олега Мезенцева. Он
+  сменил на посту Геннадия Чиркова» — a body («совет», «правительство») holds no post, so only a
+  person can be meant by «он».
+
+-> succeeded(new, former). Both are people; the sentence names exactly one person replaced; a
+future («сменит»), a negation, a plan («может сменить») gives nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .arguments import Argument, ParsedSentence, argument, pronoun_argument
+from .matchers_people import _planned
+from .relations import PERSON
+
+Fact = tuple[str, Argument, Argument]
+
+_PEOPLE = frozenset({PERSON})
+_POSTS = frozenset({"пост", "должность"})
+_SUBJECT_RELS = ("nsubj", "nsubj:pass")
+
+
+class PostSuccessions:
+    """«X сменил на посту Y», «сменив на посту Y», «X, сменивший на посту Y» -> succeeded(X, Y)."""
+
+    triggers = frozenset({"сменить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "сменить" or not _done(verb) or sentence.negated(verb):
+                continue
+            post = _post_of(sentence, verb)
+            if post is None:
+                continue
+            new = _new_holder(sentence, verb)
+            former = _replaced(sentence, verb, post)
+            if new is not None and former is not None and new.normal != former.normal:
+                yield "succeeded", new, former
+
+
+def _done(verb) -> bool:
+    """A finished past: a finite verb, a past participle or a perfective gerund («сменив»)."""
+    feats = verb.feats
+    if feats.get("Aspect") != "Perf" or feats.get("Voice", "Act") not in {"Act", "Mid"}:
+        return False
+    form = feats.get("VerbForm")
+    if form == "Conv":
+        return True
+    return form in {"Fin", "Part"} and feats.get("Tense") == "Past"
+
+
+def _post_of(sentence: ParsedSentence, verb):
+    """The verb's own «на посту | должности»."""
+    for child in sentence.kids(verb, "obl"):
+        if child.lemma in _POSTS and child.feats.get("Case") == "Loc" and sentence.preposition(child) == "на":
+            return child
+    return None
+
+
+def _new_holder(sentence: ParsedSentence, verb) -> Argument | None:
+    """Who took the post: the verb's subject, the noun a participle qualifies, or the subject of
+    the verb a gerund depends on («Мезенцев возглавил порт, сменив ...»)."""
+    form = verb.feats.get("VerbForm")
+    if form == "Part":
+        head = sentence.head(verb) if verb.rel == "acl" else None
+        return argument(sentence, head, _PEOPLE) if head is not None else None
+    host = verb
+    if form == "Conv":
+        host = sentence.head(verb) if verb.rel == "advcl" else None
+        # «возглавит порт, сменив ...»: the gerund shares its verb's time
+        if host is None or host.feats.get("Tense") != "Past" or sentence.negated(host):
+            return None
+    subjects = [s for rel in _SUBJECT_RELS for s in sentence.kids(host, rel)]
+    if len(subjects) != 1:
+        return None
+    subject = subjects[0]
+    if subject.pos == "PRON" and subject.lemma in {"он", "она"}:
+        return pronoun_argument(sentence, subject, people_only=True)
+    return argument(sentence, subject, _PEOPLE)
+
+
+def _replaced(sentence: ParsedSentence, verb, post) -> Argument | None:
+    """The one person replaced: the verb's direct object, or a person the parser hung on a post
+    with no role noun («на посту Анатолия Гуляева», as its owner or apposition)."""
+    heads = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
+    heads += [c for c in sentence.kids(post, "nmod", "appos") if c.pos == "PROPN" and c.feats.get("Case") in {"Acc", "Gen"}]
+    found = {a.normal: a for h in heads for a in [argument(sentence, h, _PEOPLE)] if a is not None}
+    if len(found) != 1 or any(len(sentence.conjuncts(h)) > 1 for h in heads):
+        return None  # «сменил A и B»: who held which post is not said
+    return next(iter(found.values()))
+
+
+SUCCESSION_PATTERNS = (PostSuccessions(),)
