@@ -93,7 +93,8 @@ def _replaced(sentence: ParsedSentence, verb, post) -> Argument | None:
     """The one person replaced: the verb's direct object, or a person the parser hung on a post
     with no role noun («на посту Анатолия Гуляева», as its owner or apposition)."""
     heads = [c for c in sentence.kids(verb, "obj") if c.feats.get("Case") == "Acc"]
-    heads += [c for c in sentence.kids(post, "nmod", "appos") if c.pos == "PROPN" and c.feats.get("Case") in {"Acc", "Gen"}]
+    hung = sentence.kids(post, "nmod", "appos")
+    heads += [c for c in hung if c.pos == "PROPN" and c.feats.get("Case") in {"Acc", "Gen"}]
     found = {a.normal: a for h in heads for a in [argument(sentence, h, _PEOPLE)] if a is not None}
     if len(found) != 1 or any(len(sentence.conjuncts(h)) > 1 for h in heads):
         return None  # «сменил A и B»: who held which post is not said
