@@ -55,3 +55,52 @@ def test_future_negation_plan_and_two_replaced_yield_nothing():
 def test_the_reporting_source_is_not_the_new_holder():
     text = "По словам Игната Дымова, Олег Ремезов сменил на посту Виталия Кубасова."
     assert succeeded(text) == {("Олег Ремезов", "Виталий Кубасов")}
+
+
+def facts(relation: str, text: str) -> set[tuple[str, str]]:
+    found = extract_schema_triplets("a", "Новости.\n\n" + text, PUBLISHED)
+    return {(t.subject_normal, t.object_normal) for t in found if t.relation == relation}
+
+
+REGION = "Правительство Тальской области утвердило программу ремонта мостов. "
+
+
+def test_a_minister_of_two_coordinated_fields_after_a_dative_keeps_the_whole_post():
+    text = (
+        REGION
+        + "«Работы начнутся весной», — заявил журналистам министр транспорта и дорожного хозяйства области Игнат Дымов."
+    )
+    assert facts("holds_position", text) == {
+        ("Игнат Дымов", "министр транспорта и дорожного хозяйства Тальской области")
+    }
+    deputy = REGION + "Об этом сообщил заместитель министра транспорта и дорожного хозяйства области Игнат Дымов."
+    minister = ("Игнат Дымов", "министр транспорта и дорожного хозяйства Тальской области")
+    assert minister not in facts("holds_position", deputy)  # the name titles the deputy
+
+
+def test_a_granted_suit_whose_defendant_the_parser_hung_on_the_next_verb():
+    text = (
+        "Арбитражный суд Тальской области удовлетворил иск АО «Тальский порт» к ООО «Вектор-Строй» "
+        "и взыскал с подрядчика 3,2 млн рублей."
+    )
+    assert facts("sued", text) == {("Тальский порт", "Вектор-Строй")}
+    assert facts("ruled_against", text) == {("Арбитражный суд Тальской области", "Вектор-Строй")}
+    refused = (
+        "Арбитражный суд Тальской области отклонил иск АО «Тальский порт» к ООО «Вектор-Строй» "
+        "и оставил в силе решение комиссии."
+    )
+    assert facts("ruled_against", refused) == set()
+    assert facts("sued", "АО «Тальский порт» намерено подать иск к ООО «Вектор-Строй».") == set()
+
+
+def test_a_claimant_named_with_a_bare_region_takes_the_region_named_before_or_gives_nothing():
+    text = REGION + (
+        "Арбитражный суд удовлетворил иск министерства транспорта области к ООО «Вектор-Строй» "
+        "и взыскал с подрядчика 3,2 млн рублей."
+    )
+    assert facts("sued", text) == {("Министерство транспорта Тальской области", "Вектор-Строй")}
+    unnamed = (
+        "Арбитражный суд удовлетворил иск министерства транспорта области к ООО «Вектор-Строй» "
+        "и взыскал с подрядчика 3,2 млн рублей."
+    )
+    assert facts("sued", unnamed) == set()
