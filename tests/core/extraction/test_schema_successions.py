@@ -39,9 +39,24 @@ def test_a_pronoun_after_an_appointment_by_a_body_means_the_appointee():
     assert succeeded(text) == {("Олег Ремезов", "Виталий Кубасов")}
 
 
-def test_a_pronoun_after_a_person_who_appointed_yields_nothing():
+def test_a_pronoun_right_after_an_appointment_by_a_person_means_the_appointee():
     text = "Губернатор Игнат Дымов назначил министром Олега Ремезова. Он сменил на посту Виталия Кубасова."
-    assert succeeded(text) == set()
+    assert succeeded(text) == {("Олег Ремезов", "Виталий Кубасов")}
+
+
+def test_a_pronoun_after_an_appointment_that_names_another_candidate_yields_nothing():
+    third = (
+        "Губернатор Игнат Дымов назначил министром Олега Ремезова, а советником Петра Орлова. "
+        "Он сменил на посту Виталия Кубасова."
+    )
+    assert succeeded(third) == set()
+    two = (
+        "Губернатор Игнат Дымов назначил Олега Ремезова и Петра Орлова заместителями. "
+        "Он сменил на посту Виталия Кубасова."
+    )
+    assert succeeded(two) == set()
+    other_gender = "Губернатор Игнат Дымов назначил министром Олега Ремезова. Она сменила на посту Виталия Кубасова."
+    assert succeeded(other_gender) == set()
 
 
 def test_future_negation_plan_and_two_replaced_yield_nothing():
@@ -104,3 +119,18 @@ def test_a_claimant_named_with_a_bare_region_takes_the_region_named_before_or_gi
         "и взыскал с подрядчика 3,2 млн рублей."
     )
     assert facts("sued", unnamed) == set()
+
+
+def test_a_chief_specialist_post_held_before_is_a_past_job_at_the_plant():
+    text = (
+        "Директором центра назначен Лев Ноздрин, ранее занимавший должность "
+        "главного металлурга Тальского механического завода."
+    )
+    assert facts("worked_at", text) == {("Лев Ноздрин", "Тальский механический завод")}
+    assert facts("formerly_headed", text) == set()  # a chief metallurgist leads no plant
+    now = "Лев Ноздрин работает главным энергетиком завода «Тальский кран»."
+    assert facts("works_at", now) == {("Лев Ноздрин", "Тальский кран")}
+    planned = "Лев Ноздрин будет занимать должность главного металлурга завода «Тальский кран»."
+    assert facts("works_at", planned) == facts("worked_at", planned) == set()
+    denied = "Лев Ноздрин никогда не работал главным металлургом завода «Тальский кран»."
+    assert facts("worked_at", denied) == set()

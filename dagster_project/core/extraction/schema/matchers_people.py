@@ -25,6 +25,7 @@ from .arguments import (
     role_holder,
 )
 from .lexicon import (
+    CHIEF_STAFF_ROLES,
     CLASS_NOUNS,
     COLLECTIVE_BODY_NOUNS,
     FORMER_MARKERS,
@@ -787,7 +788,7 @@ def employment(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fac
             found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
             if found is not None:
                 yield "heads", person, found
-    elif role.lemma in _AIDES | STAFF_ROLES:
+    elif role.lemma in _AIDES | STAFF_ROLES or chief_staff(sentence, role):
         tail = _unit_chunk(sentence, _index(sentence, role))[1:]
         owners = [
             a
@@ -854,10 +855,16 @@ def verb_roles(sentence: ParsedSentence, verb, posts: frozenset[str]) -> list:
     for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod"):
         if verb.lemma == "занимать":
             if child.lemma in _POST_NOUNS and not sentence.preposition(child):
-                roles += [n for n in sentence.kids(child, "nmod") if n.lemma in posts]
+                roles += [n for n in sentence.kids(child, "nmod") if n.lemma in posts or chief_staff(sentence, n)]
         elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
-            roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
+            staff = child.lemma in POSITION_NOUNS | STAFF_ROLES or chief_staff(sentence, child)
+            roles += [child] if staff else []
     return roles
+
+
+def chief_staff(sentence: ParsedSentence, role) -> bool:
+    """«главный металлург завода», «главный энергетик»: a staff post, which leads no organization."""
+    return role.lemma in CHIEF_STAFF_ROLES and any(k.lemma == "главный" for k in sentence.kids(role, "amod"))
 
 
 def _names_owner(sentence: ParsedSentence, role) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument, pronoun_argument
-from .matchers_people import _planned
+from .matchers_people import _planned, finished_verbs
 from .relations import PERSON
 
 Fact = tuple[str, Argument, Argument]
@@ -85,8 +85,44 @@ def _new_holder(sentence: ParsedSentence, verb) -> Argument | None:
         return None
     subject = subjects[0]
     if subject.pos == "PRON" and subject.lemma in {"он", "она"}:
-        return pronoun_argument(sentence, subject, people_only=True)
+        return pronoun_argument(sentence, subject, people_only=True) or _just_appointed(sentence, subject)
     return argument(sentence, subject, _PEOPLE)
+
+
+def _just_appointed(sentence: ParsedSentence, pronoun) -> Argument | None:
+    """«Губернатор Иван Ли назначил министром Олега Рыбина. Он сменил на посту ...»: who takes a post
+    right after an appointment is the appointee, not the one who appointed; only when the sentence
+    before has one such appointment, its one appointee is of the pronoun's gender and no other
+    person of that gender but the appointer is named there."""
+    index = sentence.index
+    gender = pronoun.feats.get("Gender")
+    if index == 0 or gender is None or any(t.pos == "PROPN" for t in sentence.tokens if t.stop <= pronoun.start):
+        return None
+    article = sentence.article
+    before = ParsedSentence(article.sentences[index - 1], article, index - 1)
+    verbs = list(finished_verbs(before, {"назначить"}))
+    if len(verbs) != 1 or _planned(before):
+        return None
+    # «назначил министром Олега Рыбина»: the parser may hang the appointee on the post
+    heads = before.kids(verbs[0], "obj") + [
+        c for post in before.kids(verbs[0], "xcomp") for c in before.kids(post, "appos", "nmod") if c.pos == "PROPN"
+    ]
+    appointees = [t for c in heads for t in before.conjuncts(c)]
+    found = [a for a in (argument(before, t, _PEOPLE) for t in appointees) if a is not None]
+    if len(appointees) != 1 or len(found) != 1 or appointees[0].feats.get("Gender") != gender:
+        return None
+    appointers = {id(article.span_of.get(t.id)) for s in before.kids(verbs[0], "nsubj") for t in before.subtree(s)}
+    people = {
+        id(span): span for t in before.tokens for span in [article.span_of.get(t.id)] if span and span.type == "PER"
+    }
+    others = [
+        span
+        for key, span in people.items()
+        if key not in appointers
+        and key != id(article.span_of.get(appointees[0].id))
+        and {w.feats.get("Gender") for w in span.tokens} & {gender, None}
+    ]
+    return found[0] if not others else None
 
 
 def _replaced(sentence: ParsedSentence, verb, post) -> Argument | None:
