@@ -134,3 +134,24 @@ def test_a_chief_specialist_post_held_before_is_a_past_job_at_the_plant():
     assert facts("works_at", planned) == facts("worked_at", planned) == set()
     denied = "Лев Ноздрин никогда не работал главным металлургом завода «Тальский кран»."
     assert facts("worked_at", denied) == set()
+
+
+DISTRICT = "Совет депутатов Тальского муниципального округа избрал главой округа Олега Ремезова. "
+
+
+def test_who_led_the_district_named_before_led_it_before():
+    text = DISTRICT + "Ремезов сменил на посту Виталия Кубасова, который руководил округом с 2017 года."
+    assert facts("formerly_headed", text) == {("Виталий Кубасов", "Тальский муниципальный округ")}
+    pronoun = "Глава Тальского района Виталий Кубасов ушёл в отставку. Он возглавлял район 14 лет."
+    assert facts("formerly_headed", pronoun) == {("Виталий Кубасов", "Тальский район")}
+
+
+def test_a_future_a_negation_or_two_districts_before_give_no_leader():
+    assert facts("formerly_headed", DISTRICT + "Теперь округом будет руководить Виталий Кубасов.") == set()
+    assert facts("heads", DISTRICT + "Теперь округом будет руководить Виталий Кубасов.") == set()
+    assert facts("formerly_headed", DISTRICT + "Виталий Кубасов никогда не руководил округом.") == set()
+    two = (
+        "Тальский муниципальный округ и Верейский муниципальный округ объединят. "
+        "Виталий Кубасов руководил округом с 2017 года."
+    )
+    assert facts("formerly_headed", two) == set()

@@ -1,4 +1,5 @@
-"""Successions said with «сменить ... на посту» in the forms news uses, found by the December audit.
+"""Successions said with «сменить ... на посту» in the forms news uses, and who led a district named
+before, found by the December audit.
 
 - The one replaced hangs on the post: «Артём Пичугин сменил на посту Анатолия Гуляева» (the parser
   takes «Анатолия Гуляева» for the post's owner, though a post with no role noun has none).
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence, argument, pronoun_argument
+from .lexicon import ANAPHORIC_PLACE_SYNONYMS
 from .matchers_people import _planned, finished_verbs
 from .relations import PERSON
 
@@ -137,4 +139,48 @@ def _replaced(sentence: ParsedSentence, verb, post) -> Argument | None:
     return next(iter(found.values()))
 
 
-SUCCESSION_PATTERNS = (PostSuccessions(),)
+class PlacesLed:
+    """«Анатолий Гуляев, который руководил округом с 2017 года», «Он возглавлял район 14 лет» after
+    the article named the district -> formerly_headed(person, Омшанский муниципальный округ); «... ,
+    который руководит районом» -> heads. The bare «округ», «район», «область» is the one place of its
+    kind the article named before (matchers_posts.earlier_place); with two or none, nothing. A
+    future («будет руководить»), a negation or a plan gives nothing."""
+
+    triggers = frozenset({"руководить", "возглавлять"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _is_active, _subject_heads  # matchers imports this module
+        from .matchers_posts import earlier_place
+
+        if _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma not in self.triggers or sentence.negated(verb) or verb.feats.get("VerbForm") != "Fin":
+                continue
+            relation = "heads" if _is_active(verb, "Pres", "Imp") else None
+            relation = "formerly_headed" if _is_active(verb, "Past", "Imp") else relation
+            places = [earlier_place(sentence, t) for t in _led_nouns(sentence, verb)]
+            places = [p for p in places if p is not None]
+            subjects = _subject_heads(sentence, verb)
+            if relation is None or len(places) != 1 or len(subjects) != 1:
+                continue
+            subject = subjects[0]
+            if subject.pos == "PRON" and subject.lemma in {"он", "она"}:
+                person = pronoun_argument(sentence, subject, people_only=True)
+            else:
+                person = argument(sentence, subject, _PEOPLE)
+            if person is not None:
+                yield relation, person, places[0]
+
+
+def _led_nouns(sentence: ParsedSentence, verb) -> list:
+    """«руководил | округом» (instrumental), «возглавлял | район» (accusative), no preposition."""
+    case = "Ins" if verb.lemma == "руководить" else "Acc"
+    return [
+        c
+        for c in sentence.kids(verb, "obj", "obl")
+        if c.lemma in ANAPHORIC_PLACE_SYNONYMS and c.feats.get("Case") == case and not sentence.preposition(c)
+    ]
+
+
+SUCCESSION_PATTERNS = (PostSuccessions(), PlacesLed())
