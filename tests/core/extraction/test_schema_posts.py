@@ -174,3 +174,13 @@ def test_the_synonyms_of_class_nouns_are_data_for_ministries_universities_and_ho
 def test_an_elected_chair_heads_the_body_and_not_the_region_of_its_name():
     text = "Депутаты избрали председателем Законодательного собрания Ольшанской области Анну Котову."
     assert ("Анна Котова", "Ольшанская область") not in of("heads", text)
+
+
+def test_a_team_is_its_club_and_a_company_its_developer_when_only_one_is_named():
+    club = "Хоккейный клуб «Кедр» открыл сезон. Главный тренер команды Игорь Лапин доволен игрой."
+    assert of("coaches", club) == {("Игорь Лапин", "Кедр")}
+    developer = "Застройщик «Гранит-Строй» сдал дом. Генеральный директор компании Олег Рябов рассказал о планах."
+    assert of("heads", developer) == {("Олег Рябов", "Гранит-Строй")}
+    # a match report names both clubs: «команда» is either
+    match = "Клуб «Кедр» выиграл у клуба «Ладья» со счётом 3:1. Главный тренер команды Игорь Лапин доволен игрой."
+    assert of("coaches", match) == set()

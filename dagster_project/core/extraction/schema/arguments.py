@@ -388,7 +388,7 @@ def _named_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> A
         if holder is not None:  # «директор компании X Анна Соколова», «нападающим Денисом Шатровым»
             return holder  # the person, never the genitive owner X
     if CLASS_NOUNS.get(token.lemma) == EVENT and EVENT in types:
-        return class_noun_name(sentence, token) or event_argument(sentence, token)
+        return class_noun_name(sentence, token) or event_argument(sentence, token) or giver_prize(sentence, token)
     if token.lemma in INSTITUTION_NOUNS and ORGANIZATION in types:  # «Арбитражный суд Пермского края»
         institution = institution_argument(sentence, token)
         if institution is not None:
@@ -946,3 +946,46 @@ def _with_bound(sentence: ParsedSentence, phrase: list) -> list:
         if len(before) > 1 and before[-2].text.lower() == "не":
             bound.insert(0, before[-2])
     return sorted(bound + phrase, key=lambda t: t.start)
+
+
+# Who gives a prize that news names by its giver: «премия губернатора Тихоморского края».
+_GIVER_ROLES = frozenset({"губернатор", "мэр", "глава", "президент"})
+# Prepositional words that tell one prize of a giver from another: «премия губернатора в области культуры».
+_PRIZE_FIELDS = frozenset({"область", "сфера"})
+
+
+def giver_prize(sentence: ParsedSentence, head) -> Argument | None:
+    """«премия губернатора Тихоморского края», «премия правительства Тихоморской области»: a prize
+    with no name of its own is known by who gives it, when the giver is known itself: an institution
+    with its jurisdiction or name, or a governor, mayor or head of a named place. A bare «премия
+    губернатора» (whose?), a person's name («премия Олега Белова») or a company's bonus names no prize.
+    The prize's field («в области культуры») stays part of its name; a year or a reason («за 2025 год»)
+    does not."""
+    if head.lemma != "премия":
+        return None
+    givers = [c for c in sentence.kids(head, "nmod") if not sentence.preposition(c) and _genitive(c)]
+    if len(givers) != 1 or givers[0].lemma not in _GIVER_ROLES | INSTITUTION_NOUNS:
+        return None
+    giver = givers[0]
+    owners = [c for c in sentence.kids(giver, "nmod") if not sentence.preposition(c) and _genitive(c)]
+    if giver.lemma in _GIVER_ROLES:
+        known = len(owners) == 1 and _argument(sentence, owners[0], frozenset({PLACE, ORGANIZATION}), frozenset())
+    else:  # «правительства Тихоморской области», «фонда «Исток»»
+        known = _argument(sentence, giver, frozenset({ORGANIZATION}), frozenset())
+    if not known:
+        return None
+    hidden = frozenset(
+        t.id
+        for c in sentence.kids(head, "nmod") + sentence.kids(giver, "nmod", "appos", "flat:name")
+        if (sentence.preposition(c) and c.lemma not in _PRIZE_FIELDS)
+        or getattr(sentence.article.span_of.get(c.id), "type", "") == "PER"
+        for t in sentence.subtree(c)
+    )
+    found = phrase_argument(sentence, head, EVENT, require_modifier=True, hidden=hidden)
+    if found is None or any(o.id in hidden or o.text not in found.text for o in owners[:1]):
+        return None  # the giver's place or name fell out of the phrase: «премия мэра» alone names none
+    normal = found.normal[:1].lower() + found.normal[1:]
+    if "«" in found.text:  # «премии фонда «Исток»»: the giver's quoted name keeps its quotes
+        before, quoted = found.text.split("«", 1)
+        normal = " ".join(normal.split()[: len(before.split())] + [f"«{quoted}"])
+    return replace(found, normal=normal)

@@ -90,6 +90,7 @@ from .matchers_lists import (
     subunit_owner,
 )
 from .matchers_money import Costs, InvestmentsInWork
+from .matchers_objects import FieldLaureates, FirstPlacesOfTheLead, FounderLists, NominationWinners
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -164,13 +165,21 @@ class VerbPattern:
             subject_heads, object_heads = heads
             if self.whole_subject_list:
                 subject_heads = [t for t in subject_heads if t.start < verb.start]
-                if not _whole_list_before(sentence, verb):
-                    continue
+            # «A, B и несколько фермерских хозяйств подписали ...»: a subject list with an unnamed item is no set
+            several = len(subject_heads) > 1 or len(sentence.kids(verb, "nsubj", "nsubj:pass")) > 1
+            if several and not _whole_list_before(sentence, verb):
+                continue
+            if _left_out_conjuncts(sentence, subject_heads):  # «Анна Котова и ещё трое депутатов»
+                continue
             subjects = [self._subject(sentence, t, relation.subject_types) for t in subject_heads]
             object_heads = [t for t in object_heads if t.id not in {h.id for h in subject_heads}]
             objects = [argument(sentence, t, relation.object_types, self.units) for t in object_heads]
             unnamed_subject = len(subjects) > 1 and None in subjects
             unnamed_object = any(o is None and h.rel == "conj" for h, o in zip(object_heads, objects, strict=True))
+            # «посетила Заречье(?) и Ветлугу»: a list with an item that names nothing gives no member of it
+            unnamed_object = unnamed_object or _unnamed_in_list(sentence, object_heads, objects)
+            unnamed_object = unnamed_object or _object_list_cut(sentence, object_heads)
+            unnamed_object = unnamed_object or _partial_objects(sentence, verb, object_heads)
             if unnamed_subject or unnamed_object:
                 continue  # «A и её партнёры», «цех «Х» и новый склад»: a list with an unnamed item is no set
             subjects = [a for a in subjects if a]
@@ -266,6 +275,104 @@ class VerbPattern:
         if slot.carrier & _CONSTRUCTION:
             heads = _without_owners_of_objects(heads)
         return heads + _repeated_preposition_phrases(sentence, heads, slot)
+
+
+def _object_list_cut(sentence: ParsedSentence, heads: list) -> bool:
+    """A list of objects read short of a member it has, so it gives no set: a noun coordinated with
+    an object that the object's list left out (the tagger read «фабрике» of «кредиты компании «Ладья»
+    и фабрике «Маяк»» in another case), more of the list after its last object read
+    (_list_goes_on), or a facility's list of places its name keeps one of («офисы в Заречье и Ветлуге»)."""
+    left_out = _left_out_conjuncts(sentence, heads)
+    return left_out or _list_goes_on(sentence, heads) or any(_places_listed(sentence, h) for h in heads)
+
+
+# Words that make what follows them some of the objects: «подписала соглашения, в том числе с ...».
+_PARTIAL_MARKERS = ("в том числе", "в частности", "включая", "например", "среди них", "среди которых")
+
+
+def _partial_objects(sentence: ParsedSentence, verb, heads: list) -> bool:
+    """«подписала соглашения, в том числе с банком «Окский» и фондом «Исток»»: objects said to be
+    some of them, between the verb and the first object, are no set."""
+    if not heads:
+        return False
+    first = min(h.start for h in heads)
+    between = sentence.article.text[verb.stop : first].lower() if first > verb.stop else ""
+    return any(marker in between for marker in _PARTIAL_MARKERS)
+
+
+def _left_out_conjuncts(sentence: ParsedSentence, heads: list) -> bool:
+    """A noun coordinated with a list's member that the list read left out: a member it has."""
+    found = {h.id for h in heads}
+    # the parser may join the next item to the member's name rather than to its class noun
+    hosts = heads + [n for h in heads for n in sentence.kids(h, "appos", "flat", "flat:name") if n.id not in found]
+    return any(
+        c.id not in found and c.pos in {"NOUN", "PROPN"} and c.start > h.start and _same_list(sentence, h, c)
+        for h in hosts
+        for c in sentence.kids(h, "conj")
+    )
+
+
+def _places_listed(sentence: ParsedSentence, head) -> bool:
+    return any(
+        sentence.preposition(place)
+        and any(c.pos in {"NOUN", "PROPN"} and c.start > place.start for c in sentence.kids(place, "conj"))
+        for place in sentence.kids(head, "nmod")
+    )
+
+
+def _unnamed_in_list(sentence: ParsedSentence, heads: list, objects: list) -> bool:
+    """An object of a list («Заречье(?) и Ветлугу», «и нескольким хозяйствам») that names nothing,
+    first item or not; an object outside any list («третий сезон» of «тренирует клуб третий сезон»)
+    is just no object."""
+    found = {h.id for h in heads}
+
+    def listed(head) -> bool:
+        joined = head.rel == "conj" and head.head_id in found
+        return joined or any(c.id in found for c in sentence.kids(head, "conj")) or bool(sentence.kids(head, "cc"))
+
+    return any(o is None and listed(h) for h, o in zip(heads, objects, strict=True))
+
+
+# What an object's own phrase is made of: its name, quotes, adjectives and genitive tail, appositions.
+_OBJECT_PHRASE = frozenset({"appos", "flat", "flat:name", "flat:foreign", "amod", "nmod", "punct", "case", "nummod"})
+
+
+def _list_goes_on(sentence: ParsedSentence, heads: list) -> bool:
+    """«предоставил кредиты компании «Ладья» и нескольким фермерским хозяйствам»: after the last object
+    read, «и» (or «, а также») opens one more noun phrase of the list, or a comma one more named item,
+    which the parser hung elsewhere; the list read is short of it. A verb, a relative word or a
+    participle there opens a clause, and a comma before a phrase with no name of its own an apposition
+    («завод «Омега», крупнейшее предприятие района»)."""
+    if not heads:
+        return False
+    found = {h.id for h in heads}
+    last = max(heads, key=lambda h: h.start)
+    phrase = {t.id for t in sentence.subtree(last, _OBJECT_PHRASE) if t.text not in {",", "—", "–"}}
+    # the phrase's words in a row from its head (a word the parser hung on it from afar is no part of it)
+    following = [t for t in sentence.tokens if t.start > last.start]
+    while following and following[0].id in phrase:
+        following = following[1:]
+    following = [t for t in following if t.text != "»"]
+    words = [t.lemma for t in following[:3]]
+    if words[:1] == ["и"]:
+        rest, named_only = following[1:], False
+    elif words[:3] == [",", "а", "также"]:
+        rest, named_only = following[3:], False
+    elif words[:1] == [","]:
+        rest, named_only = following[1:], True
+    else:
+        return False
+    if not rest or rest[0].id in found or rest[0].lemma in {"также", "другой", "прочий"} | RELATIVE_PRONOUNS:
+        return False
+    first = rest[0]
+    if first.feats.get("VerbForm") == "Part" or not (first.pos in {"NOUN", "PROPN", "NUM", "ADJ"} or first.text == "«"):
+        return False
+    item = []
+    for token in rest:
+        if token.text in {",", ";", "—", "–"} or token.lemma == "и" or token.pos in {"VERB", "AUX"}:
+            break
+        item.append(token)
+    return not named_only or any(t.text == "«" or t.id in sentence.article.span_of for t in item)
 
 
 def _fronted_object(sentence: ParsedSentence, verb, child, slot: Slot) -> bool:
@@ -387,7 +494,8 @@ def _located(sentence: ParsedSentence, verb, obj: Argument) -> Argument:
     for child in sentence.kids(verb, "obl"):
         place = sentence.article.span_of.get(child.id)
         if place is not None and place.type == "LOC" and sentence.preposition(child) in {"в", "на"}:
-            where = sentence.surface(sentence.subtree(child, {"case", "amod", "flat", "flat:name"}))
+            # «офисы в Заречье, Ветлуге и Каменногорске»: every place of the list, or the facility is cut short
+            where = sentence.surface(sentence.subtree(child, {"case", "amod", "flat", "flat:name", "conj", "cc"}))
             return replace(obj, text=f"{obj.text} {where}", normal=f"{obj.normal} {where}")
     return obj
 
@@ -1693,6 +1801,11 @@ PATTERNS = (
     *POST_PATTERNS,
     # frequent wordings the recall audit found unread (matchers_recall.py): losses, joining, passive deals
     *recall_patterns(),
+    # winners nomination by nomination, founders (matchers_objects.py)
+    NominationWinners(),
+    FounderLists(),
+    FirstPlacesOfTheLead(),
+    FieldLaureates(),
     # «сменил на посту Y», «сменив на посту Y», «Он сменил ...» after an appointment (matchers_successions.py)
     *SUCCESSION_PATTERNS,
 )

@@ -358,13 +358,15 @@ class Organized:
     triggers = frozenset(_BY_TYPES)
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        from .matchers import _subject_heads  # one grammar of subjects
+        from .matchers import _left_out_conjuncts, _subject_heads, _whole_list_before  # one grammar of subjects
 
         if _planned(sentence):
             return
         for verb in sentence.tokens:
             if verb.lemma not in self.triggers or sentence.negated(verb) or not _past(sentence, verb):
                 continue
+            if not _whole_list_before(sentence, verb):
+                continue  # «Компания «Ладья» и ещё два стартапа выиграли конкурс»: no whole list of winners
             if finished(verb):
                 sides = _subject_heads(sentence, verb)[:1] + sentence.kids(verb, "obj")
             elif verb.feats.get("Voice") == "Pass":  # «организованный фондом «Y»», «организован фондом»
@@ -375,8 +377,11 @@ class Organized:
                 continue
             events = [e for e in (event(sentence, t) for t in sides) if e is not None]
             organizers = [t for t in sides if event(sentence, t) is None]
-            holders = [argument(sentence, h, AGENTS) for t in organizers for h in sentence.conjuncts(t)]
+            listed = [h for t in organizers for h in sentence.conjuncts(t)]
+            holders = [argument(sentence, h, AGENTS) for h in listed]
             if len(events) != 1 or not holders or any(h is None for h in holders):
+                continue
+            if _left_out_conjuncts(sentence, listed):
                 continue
             for holder in holders:
                 yield _BY_TYPES[verb.lemma], holder, events[0]
@@ -476,6 +481,7 @@ class Honours:
     triggers = frozenset({"наградить", "удостоить"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _left_out_conjuncts
         from .matchers_lists import cut_list
 
         if _planned(sentence) or cut_list(sentence):
@@ -495,9 +501,12 @@ class Honours:
             laureate_heads = sentence.kids(verb, "nsubj:pass", "nsubj") if passive else sentence.kids(verb, "obj")
             if passive:  # «награждены A, B и C»: a list after the verb is PrizeLists', read whole
                 laureate_heads = [h for h in laureate_heads if h.start < verb.start]
-            laureates = [argument(sentence, t, AGENTS) for h in laureate_heads for t in sentence.conjuncts(h)]
+            listed = [t for h in laureate_heads for t in sentence.conjuncts(h)]
+            laureates = [argument(sentence, t, AGENTS) for t in listed]
             if not prizes or not laureates or any(a is None for a in laureates):
                 continue
+            if _left_out_conjuncts(sentence, listed):
+                continue  # «Анна Котова и ещё трое учёных награждены»: one laureate of four is a wrong set
             for laureate in laureates:
                 for prize in prizes:
                     yield "won", laureate, prize

@@ -415,7 +415,7 @@ def in_nominations(sentence: ParsedSentence) -> bool:
     return any(t.lemma in _NOMINATION_NOUNS for sent in sentence.article.sentences for t in sent.tokens)
 
 
-_NOMINATION_NOUNS = frozenset({"номинация"})
+_NOMINATION_NOUNS = frozenset({"номинация", "категория"})  # «в категории «Фото» победила ...»
 
 
 def _bare_prize(sentence: ParsedSentence, noun) -> bool:

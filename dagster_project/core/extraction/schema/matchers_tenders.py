@@ -46,12 +46,21 @@ class TenderSides:
             return  # a side whose name is not clear: which one pairs with which is not said
         customers = {a.normal: (index, a) for index, role, a in sides if role == CUSTOMER}
         everyone = {a.normal for _, role, a in sides if role == CONTRACTOR} | {c.normal for c in contractors}
-        if len(customers) != 1 or len(everyone) != 1:
+        # «подрядчиками стали компании «Ладья» и «Кварта»»: one list of contractors, each with the customer
+        if len(customers) != 1 or everyone != {c.normal for c in contractors}:
             return
+        if len(everyone) > 1 and _contractor_titles(sentence) != 1:
+            return  # «подрядчиком ремонта моста стала X, подрядчиком ремонта школы — Y»: two works, two contracts
         index, customer = next(iter(customers.values()))
-        if abs(index - sentence.index) > _MOST_SENTENCES_APART or customer.normal == contractors[0].normal:
+        if abs(index - sentence.index) > _MOST_SENTENCES_APART or customer.normal in everyone:
             return
-        yield "signed_contract_with", contractors[0], customer
+        for contractor in {c.normal: c for c in contractors}.values():
+            yield "signed_contract_with", contractor, customer
+
+
+def _contractor_titles(sentence: ParsedSentence) -> int:
+    """How many contractor titles («подрядчиком», «генподрядчиком») the article has."""
+    return sum(_TITLES.get(t.lemma) == CONTRACTOR for sent in sentence.article.sentences for t in sent.tokens)
 
 
 def _contractors(sentence: ParsedSentence) -> list[Argument | None]:
@@ -98,8 +107,22 @@ def _titled(sentence: ParsedSentence) -> list[tuple[str, Argument | None]]:
             holders = holders or _after_dash(sentence, title)
         else:
             continue
-        found.append((role, _clear_side(sentence, holders[0]) if len(holders) == 1 else None))
+        found += _holders(sentence, role, holders)
     return found
+
+
+def _holders(sentence: ParsedSentence, role: str, holders: list) -> list[tuple[str, Argument | None]]:
+    """(role, organization) for each holder of a title: one, or a whole list of them («подрядчиками
+    стали компании «Ладья» и «Кварта»»); (role, None) for a list the parse cut or with an unnamed
+    item, so no side is paired short of a member."""
+    from .matchers import _left_out_conjuncts, _list_goes_on
+
+    if len(holders) != 1:
+        return [(role, None)]
+    members = sentence.conjuncts(holders[0])
+    if _left_out_conjuncts(sentence, members) or _list_goes_on(sentence, members):
+        return [(role, None)]
+    return [(role, _clear_side(sentence, m)) for m in members]
 
 
 def _after_dash(sentence: ParsedSentence, title) -> list:

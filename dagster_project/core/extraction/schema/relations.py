@@ -114,10 +114,10 @@ SCHEMA: dict[str, Relation] = {
         ),
         _relation(
             "founded",
-            {PERSON},
+            AGENTS,
             {ORGANIZATION},
             Wording("основать", PAST),
-            "the person founded the organization («основатель компании»)",
+            "the person or organization founded the organization («основатель компании», «учредитель фонда»)",
         ),
         _relation(
             "appointed_to",
