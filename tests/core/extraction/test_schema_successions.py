@@ -155,3 +155,21 @@ def test_a_future_a_negation_or_two_districts_before_give_no_leader():
         "Виталий Кубасов руководил округом с 2017 года."
     )
     assert facts("formerly_headed", two) == set()
+
+
+def test_the_defendant_of_a_granted_suit_pays_what_is_recovered_from_a_bare_noun():
+    text = (
+        "Арбитражный суд Тальской области удовлетворил иск АО «Тальский порт» к ООО «Вектор-Строй» "
+        "и взыскал с подрядчика 3,2 млн рублей."
+    )
+    assert facts("ordered_to_pay", text) == {("Вектор-Строй", "3,2 млн рублей")}
+    two = (
+        "Арбитражный суд Тальской области удовлетворил иск АО «Тальский порт» к ООО «Вектор-Строй» "
+        "и ООО «Северный мост» и взыскал с подрядчиков 3,2 млн рублей."
+    )
+    assert facts("ordered_to_pay", two) == set()
+    refused = (
+        "Арбитражный суд Тальской области отклонил иск АО «Тальский порт» к ООО «Вектор-Строй» "
+        "и взыскал с истца 0,2 млн рублей судебных расходов."
+    )
+    assert facts("ordered_to_pay", refused) == set()

@@ -18,7 +18,7 @@ from dataclasses import replace
 from ...common.russian import fold, inflect_phrase
 from .arguments import Argument, ParsedSentence, argument, quantity_argument
 from .lexicon import ANAPHORIC_PLACE_SYNONYMS, MONEY_UNITS
-from .matchers_people import finished_verbs
+from .matchers_people import finished, finished_verbs
 from .relations import AGENTS, MONEY
 
 Fact = tuple[str, Argument, Argument]
@@ -128,6 +128,27 @@ def _decided_claims(sentence: ParsedSentence, verb, courts: list[Argument]) -> I
                     yield "sued", claimant, defendant
             for court in courts if verb.lemma == "удовлетворить" else []:
                 yield "ruled_against", court, defendant
+        if verb.lemma == "удовлетворить" and courts and len(defendants) == 1:
+            yield from _recovered_from_defendant(sentence, verb, defendants[0])
+
+
+def _recovered_from_defendant(sentence: ParsedSentence, verb, defendant: Argument) -> Iterator[Fact]:
+    """«удовлетворил иск X к Y и взыскал с подрядчика N рублей»: the one the granted suit was
+    against is who pays, named again by a bare noun («с подрядчика», «с компании»); a named payer is
+    CourtRulings' to read."""
+    from .matchers import _sums  # matchers imports this module
+
+    for listed in sentence.kids(verb, "conj"):
+        if listed.lemma != "взыскать" or not finished(listed) or sentence.negated(listed):
+            continue
+        payers = [c for c in sentence.kids(listed, "obl") if sentence.preposition(c) == "с"]
+        bare = len(payers) == 1 and payers[0].pos == "NOUN" and not payers[0].text[:1].isupper()
+        bare = bare and payers[0].feats.get("Number") == "Sing"  # «с подрядчиков»: more than the one defendant
+        if not bare or _agents(sentence, payers) or sentence.kids(payers[0], "conj"):
+            continue
+        sums = _sums(sentence, [listed])
+        if len(sums) == 1:
+            yield "ordered_to_pay", defendant, sums[0]
 
 
 def _regional(sentence: ParsedSentence, heads: list, parties: list[Argument]) -> list[Argument]:
