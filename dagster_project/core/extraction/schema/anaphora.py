@@ -248,14 +248,15 @@ _TITLE_RELS = frozenset({"appos", "flat", "flat:name", "nmod"})
 _PRONOUN_LOOKBACK = 3
 
 
-def pronoun_antecedent(sentence, pronoun) -> tuple[int, object] | None:
+def pronoun_antecedent(sentence, pronoun, people_only: bool = False) -> tuple[int, object] | None:
     """(sentence index, first token of the name) of the person «он», «она», «его», «её» means, or
     None when the article does not say it alone. Read back from the pronoun: the nearest person of
     the pronoun's gender must be the subject of its sentence (or the one person of a sentence with
     no verb: «Кириллу Данилову 44 года»), or the only one of that gender in it; nothing between may
     be another subject of that gender (a name, a title, «компания» for «она»), nor, for a pronoun
     that is no subject («его», «до него»), an organization of that gender; a name of unknown gender
-    could be either."""
+    could be either. `people_only`: what the pronoun does only a person does («сменил на посту»),
+    so an inanimate subject («Совет директоров назначил ...») is no rival."""
     if pronoun.pos == "PRON":
         gender = PERSONAL_PRONOUNS.get(pronoun.lemma)
     else:
@@ -283,11 +284,11 @@ def pronoun_antecedent(sentence, pronoun) -> tuple[int, object] | None:
                 seen.add(id(span))
                 span_gender = _name_gender(span)
                 if span_gender == gender:
-                    alone = _alone_of_its_gender(tokens, span, gender, article.span_of)
+                    alone = _alone_of_its_gender(tokens, span, gender, article.span_of, people_only)
                     return (index, span.tokens[0]) if alone or _topic(tokens, span, article.span_of) else None
                 if span_gender is None:
                     return None
-            elif _rival_subject(token, gender) or (
+            elif _rival_subject(token, gender, people_only) or (
                 not subject and _rival_organization(token, gender, article.span_of, heads)
             ):
                 return None
@@ -331,14 +332,14 @@ def _topic(tokens: list, span, span_of: dict) -> bool:
     return verbless and not others
 
 
-def _alone_of_its_gender(tokens: list, span, gender: str, span_of: dict) -> bool:
+def _alone_of_its_gender(tokens: list, span, gender: str, span_of: dict, people_only: bool = False) -> bool:
     """No one else of the gender in the name's sentence, so a pronoun of it can mean only this
     name: «Губернатор назначил Марину Лебедеву ... Она ...» (the governor is a «он»)."""
     others = {id(span_of[t.id]): span_of[t.id] for t in tokens if t.id in span_of and span_of[t.id].type == "PER"}
     others.pop(id(span), None)
     if any(_name_gender(other) in {gender, None} for other in others.values()):
         return False
-    return not any(_rival_subject(t, gender) for t in tokens if t.id not in {w.id for w in span.tokens})
+    return not any(_rival_subject(t, gender, people_only) for t in tokens if t.id not in {w.id for w in span.tokens})
 
 
 def _rival_organization(token, gender: str, span_of: dict, heads: dict) -> bool:
@@ -364,9 +365,12 @@ def _rival_organization(token, gender: str, span_of: dict, heads: dict) -> bool:
     )
 
 
-def _rival_subject(token, gender: str) -> bool:
-    """Another subject the pronoun could mean: a noun of its gender and number."""
+def _rival_subject(token, gender: str, people_only: bool = False) -> bool:
+    """Another subject the pronoun could mean: a noun of its gender and number (animate, when only
+    a person can be meant)."""
     feats = token.feats
+    if people_only and feats.get("Animacy") == "Inan":
+        return False
     return (
         token.rel in _SUBJECT_RELS
         and token.pos in {"NOUN", "PROPN"}

@@ -345,9 +345,10 @@ def argument(
     return found
 
 
-def pronoun_argument(sentence: ParsedSentence, pronoun) -> Argument | None:
-    """The person «он», «она», «его», «её» means (anaphora.pronoun_antecedent), or None."""
-    found = pronoun_antecedent(sentence, pronoun)
+def pronoun_argument(sentence: ParsedSentence, pronoun, people_only: bool = False) -> Argument | None:
+    """The person «он», «она», «его», «её» means (anaphora.pronoun_antecedent), or None.
+    `people_only`: the pronoun's verb is one only a person does, so no body is a rival."""
+    found = pronoun_antecedent(sentence, pronoun, people_only)
     if found is None:
         return None
     index, first = found

@@ -116,6 +116,7 @@ from .matchers_places import (
 from .matchers_posts import POST_PATTERNS, appointment_list
 from .matchers_recall import recall_patterns
 from .matchers_staff import STAFF_PATTERNS
+from .matchers_successions import SUCCESSION_PATTERNS
 from .matchers_tenders import TenderSides
 from .relations import AGENTS, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, SCHEMA
 
@@ -1820,4 +1821,6 @@ PATTERNS = (
     # a contract's side named by its role after the customer's sentence, a builder of a facility named
     # before by its class noun (matchers_contract_builders.py)
     *CONTRACT_BUILDER_PATTERNS,
+    # «сменил на посту Y», «сменив на посту Y», «Он сменил ...» after an appointment (matchers_successions.py)
+    *SUCCESSION_PATTERNS,
 )

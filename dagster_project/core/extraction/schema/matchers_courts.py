@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from ...common.russian import fold, inflect_phrase
 from .arguments import Argument, ParsedSentence, argument, quantity_argument
-from .lexicon import MONEY_UNITS
-from .matchers_people import finished_verbs
+from .lexicon import ANAPHORIC_PLACE_SYNONYMS, MONEY_UNITS
+from .matchers_people import finished, finished_verbs
 from .relations import AGENTS, MONEY
 
 Fact = tuple[str, Argument, Argument]
@@ -60,7 +61,8 @@ def _courts(sentence: ParsedSentence, verb) -> list[Argument]:
 
 
 def _agents(sentence: ParsedSentence, heads: list) -> list[Argument]:
-    return [a for a in (argument(sentence, t, AGENTS) for h in heads for t in sentence.conjuncts(h)) if a]
+    found = [a for a in (argument(sentence, t, AGENTS) for h in heads for t in sentence.conjuncts(h)) if a]
+    return _regional(sentence, heads, found)
 
 
 def _money(sentence: ParsedSentence, heads: list) -> list[Argument]:
@@ -118,6 +120,7 @@ def _decided_claims(sentence: ParsedSentence, verb, courts: list[Argument]) -> I
             for c in sentence.kids(host, "nmod", "obl")
             if sentence.preposition(c) in _DEFENDANT_PREPOSITIONS
         ]
+        defendant_heads += _defendants_on_next_verb(sentence, verb)
         claimants, defendants = _agents(sentence, claimant_heads[:1]), _agents(sentence, defendant_heads)
         for defendant in defendants:
             for claimant in claimants:
@@ -125,6 +128,64 @@ def _decided_claims(sentence: ParsedSentence, verb, courts: list[Argument]) -> I
                     yield "sued", claimant, defendant
             for court in courts if verb.lemma == "удовлетворить" else []:
                 yield "ruled_against", court, defendant
+        if verb.lemma == "удовлетворить" and courts and len(defendants) == 1:
+            yield from _recovered_from_defendant(sentence, verb, defendants[0])
+
+
+def _recovered_from_defendant(sentence: ParsedSentence, verb, defendant: Argument) -> Iterator[Fact]:
+    """«удовлетворил иск X к Y и взыскал с подрядчика N рублей»: the one the granted suit was
+    against is who pays, named again by a bare noun («с подрядчика», «с компании»); a named payer is
+    CourtRulings' to read."""
+    from .matchers import _sums  # matchers imports this module
+
+    for listed in sentence.kids(verb, "conj"):
+        if listed.lemma != "взыскать" or not finished(listed) or sentence.negated(listed):
+            continue
+        payers = [c for c in sentence.kids(listed, "obl") if sentence.preposition(c) == "с"]
+        bare = len(payers) == 1 and payers[0].pos == "NOUN" and not payers[0].text[:1].isupper()
+        bare = bare and payers[0].feats.get("Number") == "Sing"  # «с подрядчиков»: more than the one defendant
+        if not bare or _agents(sentence, payers) or sentence.kids(payers[0], "conj"):
+            continue
+        sums = _sums(sentence, [listed])
+        if len(sums) == 1:
+            yield "ordered_to_pay", defendant, sums[0]
+
+
+def _regional(sentence: ParsedSentence, heads: list, parties: list[Argument]) -> list[Argument]:
+    """«иск министерства транспорта области»: a body named with a bare «области» takes the region's
+    name the article gave before, as its titles do; with no such region it is left out (two names
+    of one ministry would make two claimants of one suit)."""
+    from .matchers_posts import earlier_place  # matchers_posts imports matchers that imports this module
+
+    bare = [
+        t
+        for h in heads
+        for t in sentence.subtree(h)
+        if t.lemma in ANAPHORIC_PLACE_SYNONYMS and not sentence.kids(t, "amod") and t.rel == "nmod"
+    ]
+    kept = []
+    for party in parties:
+        owner = next((t for t in bare if party.normal.endswith(" " + t.text)), None)
+        if owner is None:
+            kept.append(party)
+            continue
+        place = earlier_place(sentence, owner)
+        genitive = inflect_phrase(place.normal, "gent") if place is not None else ""
+        if genitive and fold(genitive) != fold(place.normal):
+            kept.append(replace(party, normal=party.normal[: -len(owner.text)] + genitive))
+    return kept
+
+
+def _defendants_on_next_verb(sentence: ParsedSentence, verb) -> list:
+    """«удовлетворил иск X к Y и взыскал с Y ...»: the parser may hang «к Y» on the verb listed next,
+    which takes no «к»; a «к» phrase before that verb is the suit's defendant."""
+    return [
+        c
+        for listed in sentence.kids(verb, "conj")
+        if listed.pos == "VERB"
+        for c in sentence.kids(listed, "obl")
+        if sentence.preposition(c) == "к" and c.start < listed.start
+    ]
 
 
 def _won_in_court(sentence: ParsedSentence, verb) -> Iterator[Fact]:

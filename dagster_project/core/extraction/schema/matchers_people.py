@@ -25,6 +25,7 @@ from .arguments import (
     role_holder,
 )
 from .lexicon import (
+    CHIEF_STAFF_ROLES,
     CLASS_NOUNS,
     COLLECTIVE_BODY_NOUNS,
     FORMER_MARKERS,
@@ -85,9 +86,22 @@ def title_holder(sentence: ParsedSentence, role) -> Argument | None:
                 return None  # «благодарность директору завода «Х» Анна Котова выразила»: two phrases
             found = entity_argument(sentence, token)
             return found if found is not None and found.type == PERSON else None
+        if _joins_owners(sentence, token, role):
+            continue  # «министр транспорта и дорожного хозяйства области Денис Курепин»
         if token.pos in _BOUNDARY_POS or (token.pos == "ADP" and token.lemma != "по"):
             break
     return _name_before_comma(sentence, at)
+
+
+def _joins_owners(sentence: ParsedSentence, token, role) -> bool:
+    """«и» between two genitives of the role's own words: «министр транспорта и дорожного хозяйства»."""
+    if token.lemma != "и" or token.pos != "CCONJ":
+        return False
+    second = sentence.head(token)
+    first = sentence.head(second) if second is not None and second.rel == "conj" else None
+    if first is None or {first.feats.get("Case"), second.feats.get("Case")} != {"Gen"} or first.rel != "nmod":
+        return False
+    return getattr(sentence.head(first), "id", None) == role.id
 
 
 def _titled_by_another(tokens: list, at: int) -> bool:
@@ -97,6 +111,8 @@ def _titled_by_another(tokens: list, at: int) -> bool:
     while before >= 0 and tokens[before].pos == "ADJ":
         before -= 1
     outer = tokens[before] if before >= 0 else None
+    if tokens[at].feats.get("Case") not in {"Gen", None}:
+        return False  # «заявил журналистам министр ...»: a noun governs a genitive role only
     return outer is not None and outer.pos == "NOUN" and outer.feats.get("Animacy") == "Anim"
 
 
@@ -163,7 +179,8 @@ def post_argument(sentence: ParsedSentence, role) -> Argument | None:
     phrase = _phrase_tokens(sentence, role)
     head = [t for t in phrase if t.start <= role.start]
     tail = [t for t in phrase if t.start > role.start]
-    tail += _coordinated_owners(sentence, tail)
+    # in text order: «промышленности | и торговли | Сурминской области»
+    tail = sorted(tail + _coordinated_owners(sentence, tail), key=lambda t: t.start)
     changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
     normal = f"{changed} {sentence.surface(tail)}".strip() if tail else changed
     return replace(post, normal=restore_yo(normal, post.text))
@@ -771,7 +788,7 @@ def employment(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fac
             found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
             if found is not None:
                 yield "heads", person, found
-    elif role.lemma in _AIDES | STAFF_ROLES:
+    elif role.lemma in _AIDES | STAFF_ROLES or chief_staff(sentence, role):
         tail = _unit_chunk(sentence, _index(sentence, role))[1:]
         owners = [
             a
@@ -838,10 +855,16 @@ def verb_roles(sentence: ParsedSentence, verb, posts: frozenset[str]) -> list:
     for child in sentence.kids(verb, "obl", "xcomp", "obj", "nmod"):
         if verb.lemma == "занимать":
             if child.lemma in _POST_NOUNS and not sentence.preposition(child):
-                roles += [n for n in sentence.kids(child, "nmod") if n.lemma in posts]
+                roles += [n for n in sentence.kids(child, "nmod") if n.lemma in posts or chief_staff(sentence, n)]
         elif child.feats.get("Case") == "Ins" and not sentence.preposition(child):
-            roles += [child] if child.lemma in POSITION_NOUNS | STAFF_ROLES else []
+            staff = child.lemma in POSITION_NOUNS | STAFF_ROLES or chief_staff(sentence, child)
+            roles += [child] if staff else []
     return roles
+
+
+def chief_staff(sentence: ParsedSentence, role) -> bool:
+    """«главный металлург завода», «главный энергетик»: a staff post, which leads no organization."""
+    return role.lemma in CHIEF_STAFF_ROLES and any(k.lemma == "главный" for k in sentence.kids(role, "amod"))
 
 
 def _names_owner(sentence: ParsedSentence, role) -> bool:

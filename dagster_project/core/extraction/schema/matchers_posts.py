@@ -109,11 +109,14 @@ def _bare(sentence: ParsedSentence, token) -> bool:
 
 
 def _genitive_owners(sentence: ParsedSentence, role) -> list:
-    """The role's chain of genitives without a preposition: «министр | здравоохранения | области»."""
+    """The role's chain of genitives without a preposition: «министр | здравоохранения | области»;
+    a coordinated genitive goes on with it: «министр транспорта и дорожного хозяйства | области»."""
     chain, frontier = [], [role]
     while frontier:
         current = frontier.pop()
-        for owner in sentence.kids(current, "nmod"):
+        owners = sentence.kids(current, "nmod")
+        owners += [c for c in sentence.kids(current, "conj") if current is not role and c.pos == "NOUN"]
+        for owner in owners:
             if not sentence.preposition(owner) and owner.feats.get("Case") == "Gen":
                 chain.append(owner)
                 frontier.append(owner)
