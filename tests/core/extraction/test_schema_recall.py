@@ -243,30 +243,6 @@ def test_an_open_planned_or_negated_list_of_participants_gives_nothing(text):
     assert not {f for f in facts(text) if f[1] == "took_part_in"}
 
 
-# --- a former club ---------------------------------------------------------------------------------
-
-
-def test_playing_for_a_club_in_the_past_is_a_former_club():
-    assert facts("Нападающий Денис Ручьёв ранее выступал за клуб «Пересвет».") == {
-        ("Денис Ручьёв", "worked_at", "Пересвет")
-    }
-    text = "Клуб «Буран» подписал контракт с нападающим Денисом Ручьёвым, игравшим за клуб «Пересвет»."
-    assert ("Денис Ручьёв", "worked_at", "Пересвет") in facts(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Министр Денис Ручьёв выступал за снижение налогов.",  # no club
-        "Денис Ручьёв выступал за компанию «Ольха» на конкурсе.",  # a company is no club
-        "Денис Ручьёв не выступал за клуб «Пересвет».",  # a negation
-        "Денис Ручьёв планирует выступать за клуб «Пересвет».",  # a plan
-    ],
-)
-def test_no_club_a_negation_or_a_plan_gives_no_former_club(text):
-    assert not {f for f in facts(text) if f[1] == "worked_at"}
-
-
 # --- owners and founders as predicates; a base at a town's airport ----------------------------------
 
 

@@ -15,7 +15,13 @@ import re
 from functools import lru_cache
 
 from ...common.russian import fold, lemma_key, morph
-from .lexicon import ANAPHORIC_CLASS_SYNONYMS, CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
+from .lexicon import (
+    ANAPHORIC_CLASS_SYNONYMS,
+    CLASS_NOUNS,
+    INSTITUTION_NOUNS,
+    POSITION_NOUNS,
+    TITLES_IMPLYING_A_BODY,
+)
 from .relations import ORGANIZATION
 
 _QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
@@ -70,6 +76,8 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
                     names.setdefault(fold(name), (name, word.lemma))
             elif _bare_quoted_organization(sentence, word, previous):
                 rivals.add(_quoted_name(text, word))
+            elif word.lemma in TITLES_IMPLYING_A_BODY.get(token.lemma, ()):
+                rivals.add(word.lemma)  # «Министр строительства ... Пахомов возглавлял ведомство»: his ministry
             previous = word if word.text != "«" else previous
     if len(names) != 1:
         return None

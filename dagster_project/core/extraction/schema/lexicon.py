@@ -247,6 +247,11 @@ ANAPHORIC_CLASS_SYNONYMS: dict[str, frozenset[str]] = {
     ),
     "команда": frozenset({"клуб"}),  # a match report names two clubs, so there it resolves nothing
 }
+# Titles that stand for a body the article need not name: after «министр строительства» the later
+# «ведомство» is his ministry, so an organization named otherwise is no sure referent.
+TITLES_IMPLYING_A_BODY: dict[str, frozenset[str]] = {
+    "ведомство": frozenset({"министр", "замминистра", "вице-министр"}),
+}
 # The same for places, where a title's owner is a bare class noun: «министр здравоохранения области»,
 # «глава региона» after «Северореченская область» (matchers_posts.py).
 ANAPHORIC_PLACE_SYNONYMS: dict[str, frozenset[str]] = {

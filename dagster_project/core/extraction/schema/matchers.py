@@ -1603,7 +1603,11 @@ class Origins:
             place = argument(sentence, place_head, places)
             organization = argument(sentence, owner, frozenset({ORGANIZATION})) if place is not None else None
             if organization is not None and _nominative_known(place) and settlement(place):
-                yield "based_in", organization, place
+                # in a long list the parser may join a name to another item's «из X»: the name must be
+                # the words right before it
+                adjacent = re.escape(organization.text.rstrip("»")) + r"»*\s+из\s+" + re.escape(place.text)
+                if re.search(adjacent, sentence.text):
+                    yield "based_in", organization, place
 
 
 def _name_right_before(sentence: ParsedSentence, place_head):

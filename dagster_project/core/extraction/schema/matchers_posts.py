@@ -308,7 +308,9 @@ class Elections:
                     # («председателем собрания | области»), never a second body the person heads
                     for owner in sorted(_role_owners(sentence, role), key=lambda t: t.start)[:1]:
                         body = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
-                        if body is not None:
+                        # «Ректором медицинского университета избрана ...»: an argument read from the
+                        # title's own words is the post, not the body
+                        if body is not None and fold(role.text) not in fold(body.text):
                             yield "heads", people[0], body
             elif _names_an_owner(sentence, role):
                 post = post_argument(sentence, role)

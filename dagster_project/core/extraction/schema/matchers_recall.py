@@ -16,7 +16,6 @@ existing relations that no other grammar read.
   inspection on site: «осмотрел завод «Х»», «осмотрел выставку «Y»» (visited; a town one does not
   «осмотреть» in news, so a place object gives nothing).
 - Taking part «в работе» of an event: «В работе конференции «Х» приняли участие A и B» (took_part_in).
-- A former club: «ранее выступал за клуб «Кедр»», «игравший за «Ладогу»» (worked_at).
 - Owners and founders as predicates: «является владельцем терминала «Х»» (belongs_to),
   «основателем компании «Х» является / стал Y» (founded).
 - A base at a town's airport or port: «базируется в аэропорту Ветлуги» (based_in the town).
@@ -217,43 +216,6 @@ class ParticipantsInWork:
         return [verb, *shares] if verb.lemma == "принять" and shares and finished(verb) else []
 
 
-class PlayedFor:
-    """«Нападающий Денис Шатров ранее выступал за клуб «Кедр»», «защитник, игравший за «Ладогу»» ->
-    worked_at(player, club): a past imperfective of playing for a club is a former club (the present
-    «выступает за» is matchers_staff.PlaysFor's works_at). Every club of the list, each a sports
-    club, or nothing; a plan, a negation or a subject that is no one person gives nothing."""
-
-    triggers = frozenset({"выступать", "играть"})
-    _ORGANIZATIONS = frozenset({ORGANIZATION})
-
-    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        from .matchers import _is_active, _subject_heads  # matchers imports this module
-        from .matchers_people import _person, _planned
-
-        if _planned(sentence):
-            return
-        for verb in sentence.tokens:
-            if verb.lemma not in self.triggers or not _is_active(verb, "Past", "Imp") or sentence.negated(verb):
-                continue
-            subjects = _subject_heads(sentence, verb)
-            person = _person(sentence, subjects[0]) if len(subjects) == 1 else None
-            clubs = self._clubs(sentence, verb) if person is not None else []
-            for club in clubs:
-                yield "worked_at", person, club
-
-    def _clubs(self, sentence: ParsedSentence, verb) -> list[Argument]:
-        heads = [
-            t
-            for k in sentence.kids(verb, "obl")
-            if sentence.preposition(k) == "за" and k.feats.get("Case") in {"Acc", "Nom", None}
-            for t in sentence.conjuncts(k)
-        ]
-        found = [argument(sentence, h, self._ORGANIZATIONS) for h in heads]
-        if not found or None in found or not all(_club(sentence, c) for c in found):
-            return []
-        return found
-
-
 class PredicateTitles:
     """«Компания «Ольха» является владельцем терминала «Восток»» -> belongs_to(терминал, компания);
     «Основателем компании «Ольха» является / стал Денис Ручьёв» -> founded(person, company). The
@@ -308,7 +270,7 @@ class BasedAtFacility:
     _BASES = frozenset({"аэропорт", "порт", "аэродром", "вокзал", "терминал", "гавань"})
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
-        from .matchers import _is_active, _subject_heads  # matchers imports this module
+        from .matchers import _is_active, _nominative_known, _subject_heads  # matchers imports this module
 
         for verb in sentence.tokens:
             if verb.lemma not in self.triggers or not _is_active(verb, "Pres", "Imp") or sentence.negated(verb):
@@ -317,8 +279,8 @@ class BasedAtFacility:
             organization = argument(sentence, subjects[0], frozenset({ORGANIZATION})) if len(subjects) == 1 else None
             bases = [k for k in sentence.kids(verb, "obl") if k.lemma in self._BASES and sentence.preposition(k) == "в"]
             towns = [_town(sentence, o) for b in bases for o in sentence.kids(b, "nmod", "appos")]
-            if organization is not None and len(towns) == 1 and towns[0] is not None:
-                yield "based_in", organization, towns[0]
+            if organization is not None and len(towns) == 1 and towns[0] is not None and _nominative_known(towns[0]):
+                yield "based_in", organization, towns[0]  # never «Яргана» for a town the dictionary lacks
 
 
 def _town(sentence: ParsedSentence, token) -> Argument | None:
@@ -445,7 +407,6 @@ def recall_patterns() -> tuple:
         PassiveAgreements(),
         RelativeAgreements(),
         ParticipantsInWork(),
-        PlayedFor(),
         PredicateTitles(),
         BasedAtFacility(),
         *(

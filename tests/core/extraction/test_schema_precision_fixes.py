@@ -1,0 +1,41 @@
+"""Wrong facts a strict reading of an unseen month found, each pinned with a fictional sentence of
+the same construction: the right reading where there is one, nothing where the text leaves doubt."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2026-01-14T10:00:00+07:00"
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    return {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+
+
+def test_an_elected_title_is_no_body_the_person_heads():
+    assert not {f for f in facts("Ректором аграрного университета избран Олег Ветров.") if f[1] == "heads"}
+    assert ("Лидия Маркелова", "heads", "Сопкинск") in facts("Главой Сопкинска избрана Лидия Маркелова.")
+
+
+def test_an_office_after_a_minister_of_the_article_may_be_his_unnamed_ministry():
+    text = (
+        "Министр транспорта Ольшанской области Пётр Гусев ушёл в отставку. "
+        "До этого Игорь Ли руководил областным управлением дорог. Гусев возглавлял ведомство с 2019 года."
+    )
+    assert not {f for f in facts(text) if f[0].endswith("Гусев") and f[1] == "formerly_headed"}
+
+
+def test_a_base_at_a_town_whose_nominative_is_unknown_gives_no_oblique_name():
+    based = {f for f in facts("Авиакомпания «Тарна» базируется в аэропорту Тарнагана.") if f[1] == "based_in"}
+    assert not {f for f in based if f[2].endswith("агана")}
+
+
+def test_in_a_list_of_places_each_team_is_from_its_own_town_or_from_none():
+    text = (
+        "Места распределились так: — первое место — команда «Кремень» из Ольшанска за композицию «Переправа»; "
+        "— второе место — команда «Полюс» из Медвежинска; — третье место — команда «Резец» из Новосибирска."
+    )
+    based = {(s, o) for s, r, o in facts(text) if r == "based_in"}
+    assert based <= {("Кремень", "Ольшанск"), ("Полюс", "Медвежинск"), ("Резец", "Новосибирск")}
+    single = "Хоккейный клуб «Кедр» из Новосибирска выиграл у клуба «Ладья»."
+    assert ("Кедр", "based_in", "Новосибирск") in facts(single)
