@@ -155,8 +155,9 @@ def build_entity_table(
             surnames[key].add(fold(normal.split()[-1]))
     _join_lone_surnames(clusters, keys, types_of, surnames)
     _join_shortened_person_names(clusters, keys, types_of, surnames)
-    _join_abbreviations(clusters, base_key, types_of)
+    # a company's name with and without its legal form is one full name for its abbreviation to join
     _join_legal_forms(clusters, named, base_key, types_of)
+    _join_abbreviations(clusters, base_key, types_of)
     _join_abbreviated_owners(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
@@ -253,7 +254,7 @@ def _join_abbreviations(
             continue
         first, second = (part[0] for part in abbreviation_parts(normal)[:2])
         expansions = {
-            k
+            clusters.find(k)  # «АО «Вега-Энерго»» and «Вега-Энерго», joined already, are one expansion
             for n, k in (full_names[p] for p in by_initials.get((first, second), ()))
             if k != key and "PER" not in types_of[k] and abbreviates(normal, n)
         }

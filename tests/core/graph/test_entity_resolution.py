@@ -212,3 +212,14 @@ def test_a_town_ner_mostly_calls_an_organization_is_a_place_where_a_facility_sta
         _fact("c", "Пётр Лис", "Вереск", "LOC"), _fact("d", "Ян Ким", "склад в Вереске", "OTHER", "склад"),
     ])  # fmt: skip
     assert company[("b", "Вереск")].startswith("ORG:")
+
+
+def test_an_abbreviation_joins_a_company_written_with_and_without_its_legal_form():
+    keys = _object_keys([
+        _fact("a", "Олег Иванов", "АО «Ольшанская энергетическая компания»"),
+        _fact("b", "Ян Ким", "Ольшанская энергетическая компания"),
+        _fact("c", "Пётр Лис", "ОЭК"),
+    ])  # fmt: skip
+    assert keys[("c", "ОЭК")] == keys[("a", "АО «Ольшанская энергетическая компания»")] == keys[
+        ("b", "Ольшанская энергетическая компания")
+    ]
