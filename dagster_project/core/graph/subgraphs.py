@@ -40,6 +40,7 @@ import pandas as pd
 from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
+from ..common.russian import lemma_key
 from ..extraction.schema.relations import GRAPH_TYPE, IMPLIED_BY, INTERCHANGEABLE, OPEN_SUBJECT_SETS, SCHEMA, SYMMETRIC
 from .rdf import (
     HAS_DESCRIPTOR,
@@ -312,9 +313,24 @@ def _condition_fits_another_of_its_class(
     else:
         others = (q.object for q in store.quads_for_pattern(y, relation, None, None))
     return any(
-        isinstance(other, NamedNode) and other != x and _called(_class_of(store, other, known), by_type) == wanted
+        isinstance(other, NamedNode)
+        and other != x
+        and _called(_class_of(store, other, known), by_type) == wanted
+        and not _part_of_one_another(store, x, other)
         for other in others
     )
+
+
+def _part_of_one_another(store: Store, a, b) -> bool:
+    """«Кафедра кораблестроения Бережанского университета» and «Бережанский университет»: a reader
+    takes a subunit named with its owner for a part of it, so it is no second answer to a condition."""
+    first, second = (_label_key(store, node) for node in (a, b))
+    return bool(first and second) and (f" {first} " in f" {second} " or f" {second} " in f" {first} ")
+
+
+def _label_key(store: Store, node) -> str:
+    labels = [q.object.value for q in store.quads_for_pattern(node, RDFS_LABEL, None, DefaultGraph())]
+    return lemma_key(labels[0]) if labels else ""
 
 
 def _called(node_class: NodeClass, by_type: bool) -> NodeClass | tuple[str, ...]:

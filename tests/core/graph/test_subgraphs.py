@@ -620,3 +620,21 @@ def test_mh_never_singles_out_one_of_a_towns_organizations(tmp_path):
     _, store = build_store(tmp_path, facts)
     answers = {answer for _, answer, _ in readable(store, "mh")}
     assert ("Тверь",) in answers and ("Анна Соколова",) not in answers
+
+
+def test_a_subunit_named_with_its_owner_is_no_second_answer_to_a_condition(tmp_path):
+    # «Где работают Иван Ли и Анна Котова?»: each works only at the university and its chair, which a
+    # reader takes for a part of it, so either name alone gives the answer
+    def conds(second_place: str) -> set:
+        folder = tmp_path / str(abs(hash(second_place)))
+        folder.mkdir()
+        _, store = build_store(folder, [
+            ("PER:Иван Ли", "работать в", "Ольшанский университет"),
+            ("PER:Иван Ли", "работать в", second_place),
+            ("PER:Анна Котова", "работать в", "Ольшанский университет"),
+            ("PER:Анна Котова", "работать в", "Пермский институт"),
+        ])  # fmt: skip
+        return {answer for _, answer, _ in readable(store, "cond")}
+
+    assert ("Ольшанский университет",) not in conds("Кафедра истории Ольшанского университета")
+    assert ("Ольшанский университет",) in conds("Тверской институт")
