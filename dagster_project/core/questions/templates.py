@@ -26,7 +26,7 @@ from ..common.russian import (
     morph,
     with_preposition_vowels,
 )
-from ..extraction.schema.lexicon import INSTITUTION_NOUNS, ON_NOUNS
+from ..extraction.schema.lexicon import INSTITUTION_NOUNS, ON_NOUNS, SUBUNIT_NOUNS
 from ..extraction.schema.relations import (
     DATE,
     EVENT,
@@ -130,10 +130,11 @@ _OWN_NAME_NOUNS = frozenset({"фонд"})
 
 
 def _inside_sentence(named: str) -> str:
-    """«подала иск мэрия Бережанска»: a name that starts with a common institution noun is capitalized
-    only as a sentence's first word (answers keep the capital); «Арбитражный суд» keeps its own."""
+    """«подала иск мэрия Бережанска», «возглавляет лабораторию морских биоресурсов института»: a name
+    that starts with a common institution or subunit noun is capitalized only as a sentence's first
+    word (answers keep the capital); «Арбитражный суд» keeps its own."""
     first = named.split(" ")[0]
-    if first[1:].islower() and lemma(first) in INSTITUTION_NOUNS - _OWN_NAME_NOUNS:
+    if first[1:].islower() and lemma(first) in (INSTITUTION_NOUNS | SUBUNIT_NOUNS) - _OWN_NAME_NOUNS:
         return first.lower() + named[len(first) :]
     return named
 

@@ -474,6 +474,11 @@ def test_an_institution_named_by_a_common_noun_is_lowercase_inside_a_question():
     # a fund's name is its own: «Фонд развития промышленности» is no description
     fund = NodeInfo("Фонд развития промышленности", "ORG")
     assert ask_object("lent_to", fund, contractor) == "Какой компании выдал кредит Фонд развития промышленности?"
+    # a subunit is a common noun too: «лаборатория», «кафедра»
+    lab = NodeInfo("Лаборатория морских биоресурсов Тихоморского института", "ORG", "лаборатория")
+    assert ask_subject("heads", NodeInfo("Станислав Гордеев", "PER"), lab) == (
+        "Кто возглавляет лабораторию морских биоресурсов Тихоморского института?"
+    )
 
 
 def test_a_legal_form_before_a_quoted_name_stays_an_uppercase_abbreviation():
