@@ -121,7 +121,19 @@ def name(node: NodeInfo, case: str, kind: str) -> str:
         legal_form = node.descriptor.lower() in _LEGAL_FORM_NOUNS  # «АО «Порт»»: a legal form is not declined
         descriptor = node.descriptor.upper() if legal_form else inflect_phrase(node.descriptor, case)
         return f"{descriptor} «{node.label}»"
+    if kind == ORGANIZATION and _common_word(node.label):
+        return f"«{inflect_phrase(node.label, case)}»"  # «Где базируется «Колокольчик»?», not a bell
     return _inside_sentence(inflect_phrase(node.label, case))
+
+
+def _common_word(label: str) -> bool:
+    """A name that is one common noun of the dictionary («Колокольчик», «Маяк»): without its class
+    noun only quotes tell it is a name."""
+    if " " in label or "«" in label or not label[:1].isupper():
+        return False
+    parse = morph().parse(label)[0]
+    proper = {"Name", "Surn", "Patr", "Geox", "Orgn"} & set(str(parse.tag).replace(" ", ",").split(","))
+    return morph().word_is_known(label) and parse.tag.POS == "NOUN" and not proper
 
 
 # A fund is named, not described: «Фонд развития промышленности» keeps its capital mid-sentence,

@@ -39,3 +39,8 @@ def test_in_a_list_of_places_each_team_is_from_its_own_town_or_from_none():
     assert based <= {("Кремень", "Ольшанск"), ("Полюс", "Медвежинск"), ("Резец", "Новосибирск")}
     single = "Хоккейный клуб «Кедр» из Новосибирска выиграл у клуба «Ладья»."
     assert ("Кедр", "based_in", "Новосибирск") in facts(single)
+
+
+def test_a_measure_said_in_the_past_imperfective_is_what_it_was_not_what_it_is():
+    assert not facts("Установленная мощность ТЭЦ «Вега» до ввода нового блока составляла 900 МВт.")
+    assert ("Вега", "capacity", "900 МВт") in facts("Мощность ТЭЦ «Вега» составляет 900 МВт.")

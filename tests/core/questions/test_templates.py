@@ -481,6 +481,15 @@ def test_an_institution_named_by_a_common_noun_is_lowercase_inside_a_question():
     )
 
 
+def test_an_organization_named_by_one_common_noun_and_no_class_noun_is_quoted():
+    studio = NodeInfo("Колокольчик", "ORG")
+    assert ask_object("based_in", studio, NodeInfo("Усть-Талица", "LOC")) == "Где базируется «Колокольчик»?"
+    # a town is never quoted, nor a name the dictionary does not know
+    assert ask_object("based_in", NodeInfo("Бергранит", "ORG"), NodeInfo("Заречье", "LOC")) == (
+        "Где базируется Бергранит?"
+    )
+
+
 def test_a_legal_form_before_a_quoted_name_stays_an_uppercase_abbreviation():
     port = NodeInfo("Бережанский морской порт", "ORG", "ао")
     assert ask_subject("visited", SOKOLOVA, port) == "Кто посетил АО «Бережанский морской порт»?"

@@ -1060,6 +1060,8 @@ def _measured_owner_and_amounts(sentence: ParsedSentence, measure) -> tuple:
     if case == "Nom" and owner is not None and owner.lemma in {"составлять", "составить"}:
         if owner.feats.get("Tense") == "Fut":
             return None, []
+        if owner.feats.get("Tense") == "Past" and owner.lemma == "составлять":
+            return None, []  # «до ввода блока мощность составляла 1140 МВт»: what it was, not what it is
         measured = next((c for c in sentence.kids(measure, "nmod") if c.feats.get("Case") == "Gen"), None)
         return measured, sentence.kids(owner, "obj", "obl", "nsubj")
     if case != "Ins":
