@@ -44,3 +44,10 @@ def test_in_a_list_of_places_each_team_is_from_its_own_town_or_from_none():
 def test_a_measure_said_in_the_past_imperfective_is_what_it_was_not_what_it_is():
     assert not facts("Установленная мощность ТЭЦ «Вега» до ввода нового блока составляла 900 МВт.")
     assert ("Вега", "capacity", "900 МВт") in facts("Мощность ТЭЦ «Вега» составляет 900 МВт.")
+
+
+def test_a_topic_after_a_territorial_body_belongs_to_the_post_not_to_the_body():
+    text = "Вадим Сумароков осуждён. До этого он работал заместителем главы администрации Ольшанска по ЖКХ."
+    assert ("Вадим Сумароков", "worked_at", "Администрация Ольшанска") in facts(text)
+    committee = "Анна Котова возглавляет комитет по культуре администрации Ольшанска."
+    assert ("Анна Котова", "heads", "Комитет по культуре администрации Ольшанска") in facts(committee)

@@ -745,7 +745,7 @@ def phrase_argument(
 def _phrase_tokens(sentence: ParsedSentence, head) -> list:
     """The words of a noun phrase without punctuation, evaluative adjectives («новый»), clauses and
     the preposition that governs the whole phrase («иск к мэрии Бережанска»: «к» is no part of it)."""
-    properties = _property_tokens(sentence, head) | _crossing_dependents(sentence, head)
+    properties = _property_tokens(sentence, head) | _crossing_dependents(sentence, head) | _post_topic(sentence, head)
     return [
         t
         for t in sentence.subtree(head, _PHRASE_RELS)
@@ -755,6 +755,23 @@ def _phrase_tokens(sentence: ParsedSentence, head) -> list:
         and not (t.pos == "ADJ" and t.lemma in NON_IDENTIFYING and t.head_id == head.id)
         and (t is head or _within_phrase(sentence, t, head))
     ]
+
+
+# Bodies of a territory: a «по ...» after one belongs to a post in it («заместитель главы администрации
+# Кремнегорска по ЖКХ»), never to the body's name, unlike «комитет по культуре».
+_TERRITORIAL_BODIES = frozenset({"администрация", "мэрия", "правительство"})
+
+
+def _post_topic(sentence: ParsedSentence, head) -> set:
+    """Ids of a «по ...» phrase the parser hung on a territorial body, with its words."""
+    if head.lemma not in _TERRITORIAL_BODIES:
+        return set()
+    return {
+        t.id
+        for kid in sentence.kids(head, "nmod")
+        if sentence.preposition(kid) == "по"
+        for t in sentence.subtree(kid, _PHRASE_RELS)
+    }
 
 
 def _crossing_dependents(sentence: ParsedSentence, head) -> set:
