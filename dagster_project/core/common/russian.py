@@ -275,8 +275,10 @@ def analysis(word: str) -> tuple[str, frozenset[str], str | None]:
     """What the stages ask pymorphy3 of a word, from one lookup: its likeliest lemma, every lemma it
     can be read as (folded) and the part of speech of its likeliest reading."""
     parses = morph().parse(word)
-    known = morph().word_is_known(word)
-    lemmas_ = [_unstressed_ending(fold(p.normal_form), p.tag.POS, known) for p in parses]
+    lemmas_ = [fold(p.normal_form) for p in parses]
+    if any(p.tag.POS == "ADJF" and _STRESSED_ENDING.search(f) for p, f in zip(parses, lemmas_, strict=True)):
+        known = morph().word_is_known(word)  # asked only of the few words it can matter for
+        lemmas_ = [_unstressed_ending(f, p.tag.POS, known) for p, f in zip(parses, lemmas_, strict=True)]
     return lemmas_[0], frozenset(lemmas_), parses[0].tag.POS
 
 
