@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from dagster_project.core.common.abbreviations import LEGAL_FORMS
 from dagster_project.core.common.russian import lemma_key
 from dagster_project.core.extraction.schema import extract_schema_triplets
 from dagster_project.core.extraction.schema.relations import LITERAL_ARGUMENTS, OPEN_SUBJECT_SETS, SCHEMA, SYMMETRIC
@@ -32,12 +32,11 @@ from dagster_project.core.graph.normalization import normalize_triplets
 from dagster_project.core.ingest.articles import parse_markdown_article
 
 ROOT = Path(__file__).resolve().parent.parent
-_LEGAL_FORMS = re.compile(r"\b(ООО|ОАО|ПАО|АО|ЗАО|МУП|ГУП|ФГУП|НКО|АНО|ИП)\b")
 Fact = tuple[str, str, str]
 
 
 def name_key(name: str) -> str:
-    return lemma_key(_LEGAL_FORMS.sub(" ", name.replace("«", " ").replace("»", " ")))
+    return " ".join(word for word in lemma_key(name).split() if word not in LEGAL_FORMS)
 
 
 def fact_key(subject: str, relation: str, obj: str) -> Fact:

@@ -277,7 +277,7 @@ def analysis(word: str) -> tuple[str, frozenset[str], str | None]:
     parses = morph().parse(word)
     lemmas_ = [fold(p.normal_form) for p in parses]
     if any(p.tag.POS == "ADJF" and _STRESSED_ENDING.search(f) for p, f in zip(parses, lemmas_, strict=True)):
-        known = morph().word_is_known(word)  # asked only of the few words it can matter for
+        known = parses[0].is_known
         lemmas_ = [_unstressed_ending(f, p.tag.POS, known) for p, f in zip(parses, lemmas_, strict=True)]
     return lemmas_[0], frozenset(lemmas_), parses[0].tag.POS
 

@@ -132,8 +132,8 @@ def _common_word(label: str) -> bool:
     if " " in label or "«" in label or not label[:1].isupper():
         return False
     parse = morph().parse(label)[0]
-    proper = {"Name", "Surn", "Patr", "Geox", "Orgn"} & set(str(parse.tag).replace(" ", ",").split(","))
-    return morph().word_is_known(label) and parse.tag.POS == "NOUN" and not proper
+    proper = {"Name", "Surn", "Patr", "Geox", "Orgn"} & parse.tag.grammemes
+    return parse.is_known and parse.tag.POS == "NOUN" and not proper
 
 
 # A fund is named, not described: «Фонд развития промышленности» keeps its capital mid-sentence,

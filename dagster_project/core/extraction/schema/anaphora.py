@@ -14,12 +14,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ...common.abbreviations import LEGAL_FORMS
 from ...common.russian import fold, lemma_key, morph
 from .lexicon import (
     ANAPHORIC_CLASS_SYNONYMS,
     CLASS_NOUNS,
     INSTITUTION_NOUNS,
     POSITION_NOUNS,
+    TERRITORIAL_BODIES,
     TITLES_IMPLYING_A_BODY,
 )
 from .relations import ORGANIZATION
@@ -88,7 +90,11 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
     return name, kind
 
 
-_LEGAL_FORM_BEFORE = re.compile(r"(?:^|[\s(])(?:ООО|АО|ПАО|ОАО|ЗАО|АНО|МУП|ГУП|ФГУП)\s*«([^«»]{1,80})$")
+_LEGAL_FORM_BEFORE = re.compile(
+    r"(?:^|[\s(])(?:"
+    + "|".join(sorted((form.upper() for form in LEGAL_FORMS), key=len, reverse=True))
+    + r")\s*«([^«»]{1,80})$"
+)
 
 
 def _ends_legal_name(text: str, word) -> bool:
@@ -149,10 +155,6 @@ def earlier_full_name(sentence, head, short: str, own_name) -> str | None:
     return next(iter(names.values())) if len(names) == 1 else None
 
 
-# Bodies that are always someone's: «департамент здравоохранения мэрии» says not which city's.
-_OWNED_BODIES = {"мэрия": "администрация", "администрация": "администрация", "правительство": "правительство"}
-
-
 def completed_owner(sentence, normal: str, own_name) -> str | None:
     """«Департамент здравоохранения мэрии Бережанска» for «Департамент здравоохранения мэрии» in an
     article that names one city's mayoralty («администрация Бережанска» and «мэрия Бережанска» are
@@ -160,17 +162,21 @@ def completed_owner(sentence, normal: str, own_name) -> str | None:
     body's owner from the article; None when the article names no such body or two. `own_name` as
     in earlier_namesake."""
     *head, last = normal.split()
-    body = _OWNED_BODIES.get(lemma_key(last)) if head else None
+    body = TERRITORIAL_BODIES.get(lemma_key(last)) if head else None
     if body is None:
         return None
     owners: dict[tuple[str, ...], str] = {}
     for index, sent in enumerate(sentence.article.sentences):
         for word in sent.tokens:
-            if _OWNED_BODIES.get(word.lemma) != body:
+            if TERRITORIAL_BODIES.get(word.lemma) != body:
                 continue
             name = own_name(index, word)
             tail = name.split()[1:] if name else []
-            if tail and any(w[:1].isupper() for w in tail) and _OWNED_BODIES.get(lemma_key(name.split()[0])) == body:
+            if (
+                tail
+                and any(w[:1].isupper() for w in tail)
+                and TERRITORIAL_BODIES.get(lemma_key(name.split()[0])) == body
+            ):
                 owners.setdefault(tuple(w for w in lemma_key(" ".join(tail)).split() if w != "город"), " ".join(tail))
     return f"{normal} {next(iter(owners.values()))}" if len(owners) == 1 else None
 

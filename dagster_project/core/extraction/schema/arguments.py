@@ -39,6 +39,7 @@ from .lexicon import (
     RATE_UNITS,
     RELATIVE_TIME,
     REPORTING_HEADS,
+    TERRITORIAL_BODIES,
     WEEKDAY_LEMMAS,
 )
 from .relations import DATE, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
@@ -757,14 +758,10 @@ def _phrase_tokens(sentence: ParsedSentence, head) -> list:
     ]
 
 
-# Bodies of a territory: a «по ...» after one belongs to a post in it («заместитель главы администрации
-# Кремнегорска по ЖКХ»), never to the body's name, unlike «комитет по культуре».
-_TERRITORIAL_BODIES = frozenset({"администрация", "мэрия", "правительство"})
-
-
 def _post_topic(sentence: ParsedSentence, head) -> set:
-    """Ids of a «по ...» phrase the parser hung on a territorial body, with its words."""
-    if head.lemma not in _TERRITORIAL_BODIES:
+    """Ids of a «по ...» phrase the parser hung on a territorial body, with its words: it names a post
+    there, never the body («комитет по культуре» keeps its own)."""
+    if head.lemma not in TERRITORIAL_BODIES:
         return set()
     return {
         t.id

@@ -262,3 +262,12 @@ ANAPHORIC_PLACE_SYNONYMS: dict[str, frozenset[str]] = {
     "округ": frozenset({"округ"}),
     "регион": frozenset({"область", "край", "республика"}),
 }
+
+# Bodies that are always some territory's: «мэрия» and «администрация» (a city's one body) and
+# «правительство». «Департамент здравоохранения мэрии» says not which city's; and a «по ...» after
+# one belongs to a post in it («заместитель главы администрации X по ЖКХ»), not to its name.
+TERRITORIAL_BODIES: dict[str, str] = {
+    "мэрия": "администрация",
+    "администрация": "администрация",
+    "правительство": "правительство",
+}
