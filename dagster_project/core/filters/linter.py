@@ -91,7 +91,8 @@ _ORGANIZATION_NOUNS = frozenset({"организация", "компания", "
 # Authorities that are always of a place: a name cannot end with one in the genitive and no owner.
 _OWNED_NOUNS = frozenset({"мэрия", "администрация", "правительство", "префектура", "дума"})
 # A word and the innermost «...» name after it: «ООО «Бергранит»», «пароход «Гордый»», «у «Сокола»».
-_QUOTED = re.compile(r"(\w+)\s+«([^«»]{2,80})»")
+# (Not inside a word: a match there would have started at the word's start, so this only saves the tries.)
+_QUOTED = re.compile(r"(?<!\w)(\w+)\s+«([^«»]{2,80})»")
 # A name in quotes, for lists of organizations Natasha does not tag: «А», «Б» и «В».
 _QUOTED_NAME = re.compile(r"«([^«»]{2,80})»")
 # What joins the names of a list: «A, B и C», «A и B», «A, а также B».
@@ -310,6 +311,7 @@ class GoldTexts:
         # that one parse, cached where the pipeline keeps parses.
         texts = map(article_text, articles["title"], articles["text"])
         self._text = dict(zip(articles["article_id"], texts, strict=True))
+        self._order = {article_id: i for i, article_id in enumerate(self._text)}  # the month's order
         self._parse = parse
         self._lemmas: dict[str, str] = {}
         self._entities: dict[str, list[Name]] = {}
@@ -391,13 +393,13 @@ class GoldTexts:
             found = having if found is None else found & having
             if not found:
                 return []
-        return list(self._text) if found is None else [a for a in self._text if a in found]
+        return list(self._text) if found is None else sorted(found, key=self._order.__getitem__)
 
     def articles_with_lemma_prefix(self, prefix: str) -> list[str]:
         """Articles with a lemma starting with `prefix` (a place and its adjective share a stem)."""
         postings = self._lemma_postings()
         found = set().union(*(ids for word, ids in postings.items() if word.startswith(prefix)))
-        return [a for a in self._text if a in found]
+        return sorted(found, key=self._order.__getitem__)
 
     def _lemma_postings(self) -> dict[str, set[str]]:
         if self._postings is None:

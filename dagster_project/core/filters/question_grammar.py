@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import razdel
-
+from ..common import tokens as word_tokens
 from ..common.russian import fold, morph
 
 ALL_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
@@ -36,6 +35,11 @@ def readings(word: str) -> tuple:
 
 def cases_of(word: str, pos: set[str] | None = None) -> frozenset[str]:
     """The cases a word can be in (among standard readings of the given parts of speech)."""
+    return _cases(word, None if pos is None else frozenset(pos))
+
+
+@lru_cache(maxsize=100_000)
+def _cases(word: str, pos: frozenset[str] | None) -> frozenset[str]:
     found = set()
     for parse in readings(word):
         if (pos is not None and parse.tag.POS not in pos) or _NONSTANDARD & parse.tag.grammemes:
@@ -61,10 +65,10 @@ class Token:
 
     @property
     def pos(self) -> str:
-        return str(self.top.tag.POS) if self.top is not None else ""
+        return _top_pos(self.text) if self.kind == "word" else ""
 
     def lemma(self) -> str:
-        return fold(self.top.normal_form) if self.top is not None else self.lower
+        return _top_lemma(self.text) if self.kind == "word" else self.lower
 
     def has_pos(self, *pos: str) -> bool:
         return self.kind == "word" and any(p.tag.POS in pos for p in readings(self.text))
@@ -94,20 +98,37 @@ class Token:
         )
 
 
+@lru_cache(maxsize=100_000)
+def _top_pos(word: str) -> str:
+    """The part of speech of a word's likeliest reading (asked of one question's words many times)."""
+    return str(readings(word)[0].tag.POS)
+
+
+@lru_cache(maxsize=100_000)
+def _top_lemma(word: str) -> str:
+    return fold(readings(word)[0].normal_form)
+
+
 def tokenize(text: str) -> list[Token]:
     """Words, numbers, quoted names and punctuation; a quoted name is one token."""
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=20_000)
+def _tokens(text: str) -> tuple[Token, ...]:
+    """`tokenize`, remembered: each rule of the linter reads the question (and the answer) again."""
     tokens: list[Token] = []
     position = 0
     for match in _QUOTE_RE.finditer(text):
         tokens += _plain_tokens(text[position : match.start()])
         tokens.append(Token(match.group(0), "quoted"))
         position = match.end()
-    return tokens + _plain_tokens(text[position:])
+    return tuple(tokens + _plain_tokens(text[position:]))
 
 
 def _plain_tokens(text: str) -> list[Token]:
     out = []
-    for piece in razdel.tokenize(text):
+    for piece in word_tokens.tokenize(text):  # razdel's tokens
         value = piece.text
         if _NUMBER_RE.match(value):
             out.append(Token(value, "number"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 import pandas as pd
+import pytest
 
 from dagster_project.core.common import parses
 from dagster_project.core.common.months import Month
@@ -132,6 +133,40 @@ def test_a_slimmed_parse_reads_the_same_and_shares_its_strings_and_features(tmp_
     by_feats = {tuple(t.feats.items()): t.feats for t in slim.tokens}
     assert all(by_feats[tuple(t.feats.items())] is t.feats for t in other.tokens if tuple(t.feats.items()) in by_feats)
     assert slim.tokens[0].text is other.tokens[0].text  # one string for a word of many parses
+
+
+def _links(doc) -> tuple:
+    """Which of the document's tokens and spans each span and sentence holds, and which tokens share
+    one features dict, by position."""
+    token_row = {id(t): i for i, t in enumerate(doc.tokens)}
+    span_row = {id(s): i for i, s in enumerate(doc.spans)}
+    feats_row: dict[int, int] = {}
+    return (
+        [[token_row[id(t)] for t in span.tokens] for span in doc.spans],
+        [[token_row[id(t)] for t in sent.tokens] for sent in doc.sents],
+        [[span_row[id(s)] for s in sent.spans] for sent in doc.sents],
+        [feats_row.setdefault(id(t.feats), len(feats_row)) for t in doc.tokens],
+    )
+
+
+def test_a_stored_parse_loads_as_the_same_records_linked_the_same_way(tmp_path):
+    for text, syntax in ((TEXT, True), (TEXT, False), ("", True), (f"{TEXT} «Вектор-7» выиграл 2:1.", True)):
+        made = ParseCache(tmp_path).parse(text, syntax=syntax)
+        again = ParseCache(tmp_path)
+        for loaded in (again.parse(text, syntax=syntax), again.parse_to_keep(text, syntax=syntax)):
+            assert loaded == made and repr(loaded) == repr(made)
+            records = loaded.tokens + loaded.spans + loaded.sents
+            originals = made.tokens + made.spans + made.sents
+            assert all(type(a) is type(b) and vars(a) == vars(b) for a, b in zip(records, originals, strict=True))
+        assert _links(ParseCache(tmp_path).parse(text, syntax=syntax)) == _links(made)
+    assert ParseCache(tmp_path).parse(TEXT, syntax=False).tokens[0].head_id is None
+
+
+def test_a_parse_with_fields_natasha_does_not_have_is_not_stored_as_less(tmp_path):
+    doc = ParseCache(None).parse(TEXT)
+    doc.tokens[0].extra = "not Natasha's"
+    with pytest.raises(ValueError, match="other fields"):
+        parses.packed(doc)
 
 
 def test_the_linter_gives_the_same_verdicts_on_slimmed_parses(tmp_path):

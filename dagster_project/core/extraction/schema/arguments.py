@@ -242,18 +242,14 @@ class EntitySpan:
 def entity_spans(doc) -> dict[str, EntitySpan]:
     """Every token of a named entity -> its (extended) span."""
     sentences = [sorted(sent.tokens, key=lambda t: t.start) for sent in doc.sents]
-    following = {t.id: tokens[i + 1 :] for tokens in sentences for i, t in enumerate(tokens)}
-    preceding = {
-        t.id: next((p for p in reversed(tokens[:i]) if p.text != "«"), None)
-        for tokens in sentences
-        for i, t in enumerate(tokens)
-    }
+    # each token's sentence and place in it; the words around a token are read only at a name's ends
+    places = {t.id: (tokens, i) for tokens in sentences for i, t in enumerate(tokens)}
     votes = _type_votes(doc.spans)
     span_of: dict[str, EntitySpan] = {}
     for span in doc.spans:
         found = sorted(span.tokens, key=lambda t: t.start)
-        tokens = found + (_name_extension(found[-1], following) if span.type != "PER" else [])
-        kind = _span_type(span.type, tokens, preceding, votes[_name_key(found)], doc.text)
+        tokens = found + (_name_extension(found[-1], places) if span.type != "PER" else [])
+        kind = _span_type(span.type, tokens, places, votes[_name_key(found)], doc.text)
         entity = EntitySpan(kind, tuple(tokens), span.normal or "", len(span.tokens), span.type)
         for token in tokens:
             span_of.setdefault(token.id, entity)
@@ -268,13 +264,14 @@ def _type_votes(spans) -> dict[tuple[str, ...], Counter]:
     return votes
 
 
-def _name_extension(last, following: dict) -> list:
+def _name_extension(last, places: dict) -> list:
     """The words NER left out after a name ending in an adjective, up to the noun they agree with in
     case («Верхнеозёрским | техническим университетом»); none when no such noun follows."""
     if last.pos != "ADJ":
         return []
     extension = []
-    for token in following.get(last.id, []):
+    sentence, i = places.get(last.id, ([], 0))
+    for token in sentence[i + 1 :]:
         if token.pos not in {"ADJ", "NOUN"} or token.feats.get("Case") != last.feats.get("Case"):
             return []
         extension.append(token)
@@ -287,7 +284,13 @@ def _name_key(tokens) -> tuple[str, ...]:
     return tuple(t.lemma.lower().replace("ё", "е") for t in tokens)
 
 
-def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, text: str) -> str:
+def _preceding(token_id, places: dict):
+    """The word before a token in its sentence, an opening quote skipped («посёлок «Ольховка»»)."""
+    sentence, i = places.get(token_id, ([], 0))
+    return next((p for p in reversed(sentence[:i]) if p.text != "«"), None)
+
+
+def _span_type(ner_type: str, tokens: list, places: dict, counts: Counter, text: str) -> str:
     """The entity type by rules of Russian where NER's guess conflicts with them: a head noun of
     an organization class («областной больницей») makes an organization; a settlement name
     (pymorphy3 Geox) or a name after a place noun («посёлок Ольховка») makes a place; otherwise
@@ -296,7 +299,7 @@ def _span_type(ner_type: str, tokens: list, preceding: dict, counts: Counter, te
     head = tokens[-1]
     if CLASS_NOUNS.get(head.lemma) == ORGANIZATION:
         return "ORG"
-    before = preceding.get(tokens[0].id)
+    before = _preceding(tokens[0].id, places)
     if before is not None and CLASS_NOUNS.get(before.lemma) == PLACE and not _personal_name(ner_type, tokens):
         return "LOC"  # «посёлок Ольховка», but «губернатор области Олег Мельников» names a person
     if len(tokens) == 1 and _place_word(head, text):
