@@ -1,0 +1,310 @@
+"""Grammars of deals told over two sentences: a customer named by the auction it held, and the two
+sides of «стороны подписали соглашение» named by the meeting before it.
+
+- Whoever held an auction is the customer of the contract it gave: «Министерство строительства
+  области подвело итоги аукциона на строительство школы. Подрядчиком выступит ООО «Х». Контракт
+  заключён на сумму ...» -> signed_contract_with(Х, министерство). An auction's winner has signed
+  nothing yet, so the article must also say the contract was concluded (a past passive with no side
+  of its own, at most two sentences from the title); then even a future «выступит» names a side of
+  a signed contract. The article names exactly one holder and one titled contractor and no titled
+  customer (TenderSides reads those); a body that buys for others (a procurement committee, an
+  auction commission) is no customer.
+- «Стороны подписали соглашение» right after a sentence in which two sides met («X встретился с Y»,
+  «X провёл переговоры с Y», «X и Y обсудили ...») -> signed_agreement_with(X, Y): the sides are the
+  two who met. A third side, a pronoun, an unnamed side or a planned signing gives nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...common.russian import fold
+from .arguments import Argument, ParsedSentence, argument, role_holder
+from .matchers_business import DEAL_PAPERS, OTHER_PAPERS
+from .matchers_people import finished, finished_verbs, title_holder
+from .matchers_tenders import _clear_side
+from .relations import AGENTS
+
+Fact = tuple[str, Argument, Argument]
+
+_CONTRACTOR_TITLES = frozenset({"подрядчик", "генподрядчик", "поставщик"})
+_CUSTOMER_TITLES = frozenset({"заказчик", "госзаказчик"})
+# «подрядчиком выступит / стал»: the verbs that give a contractor title.
+_TITLE_VERBS = frozenset({"выступить", "стать"})
+_AUCTIONS = frozenset({"аукцион", "конкурс", "торги", "торг", "тендер"})
+# «подвело итоги аукциона», «провело аукцион», «определило подрядчика».
+_CHOSEN = frozenset({"подрядчик", "генподрядчик", "поставщик", "исполнитель"})
+# A holder with one of these in its name buys for others: «комитет по закупкам», «конкурсная комиссия».
+_FOR_OTHERS = ("закуп", "заказ", "торг", "конкурс", "комисси")
+_CONTRACT_PAPERS = frozenset({"контракт", "госконтракт", "договор"})
+# The farthest apart (in sentences) the title and the concluded contract may be, and the farthest
+# before the title the holder may be named.
+_MOST_SENTENCES_APART = 2
+_MOST_SENTENCES_BEFORE = 3
+
+
+class AuctionCustomers:
+    """«Министерство строительства области подвело итоги аукциона на строительство школы. Подрядчиком
+    выступит ООО «Х». Контракт заключён на сумму 2 млрд рублей.» -> signed_contract_with(Х, министерство)."""
+
+    triggers = _CONTRACTOR_TITLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        here = _titled_contractors(sentence)
+        listed = _listed_contractors(sentence)
+        contractors = here if not listed else [None] if here else listed
+        if not contractors or None in contractors:
+            return
+        names = {c.normal for c in contractors}
+        article = sentence.article
+        if any(t.lemma in _CUSTOMER_TITLES for sent in article.sentences for t in sent.tokens):
+            return  # a titled customer: TenderSides pairs the sides
+        if _article_contractors(sentence) - names:
+            return  # another contractor, or an unclear one, somewhere in the article
+        near = _near(sentence, _MOST_SENTENCES_APART)
+        if not any(_concluded_without_sides(s, names) for s in near):
+            return  # an auction's winner has not signed yet
+        holders = _article_holders(sentence)
+        if len(holders) != 1 or "" in holders:
+            return  # no holder, two, or one whose name is not clear
+        where, holder = next(iter(holders.values()))
+        if not 0 <= sentence.index - where <= _MOST_SENTENCES_BEFORE or holder.normal in names:
+            return
+        for contractor in contractors:
+            yield "signed_contract_with", contractor, holder
+
+
+def _near(sentence: ParsedSentence, distance: int) -> Iterator[ParsedSentence]:
+    sentences = sentence.article.sentences
+    for index in range(max(0, sentence.index - distance), min(len(sentences), sentence.index + distance + 1)):
+        yield sentence if index == sentence.index else ParsedSentence(sentences[index], sentence.article, index)
+
+
+def _titled_contractors(sentence: ParsedSentence) -> list[Argument | None]:
+    """The organizations «подрядчиком выступит / стал X» titles in the sentence (None for a holder
+    that is not one clear organization: a list, a pronoun, a name running over a comma)."""
+    found: list[Argument | None] = []
+    for title in sentence.tokens:
+        if title.lemma not in _CONTRACTOR_TITLES or title.feats.get("Case") != "Ins":
+            continue
+        verb = sentence.head(title)
+        if verb is None or verb.lemma not in _TITLE_VERBS or verb.feats.get("VerbForm") != "Fin":
+            continue
+        if verb.feats.get("Aspect") != "Perf" or sentence.negated(verb) or sentence.planned(verb):
+            continue
+        if any(k.lemma in _CUSTOMER_TITLES | _CONTRACTOR_TITLES for k in sentence.kids(verb) if k is not title):
+            found.append(None)  # «заказчиком выступило X, подрядчиком — Y»: the tender grammar's
+            continue
+        holders = sentence.kids(verb, "nsubj")
+        if len(holders) != 1 or sentence.conjuncts(holders[0])[1:]:
+            found.append(None)
+            continue
+        found.append(_clear_side(sentence, holders[0]))
+    return found
+
+
+def _listed_contractors(sentence: ParsedSentence) -> list[Argument | None]:
+    """«Работы распределены между тремя подрядчиками: — ООО «А» — участок ...; — ООО «Б» — ...»:
+    every organization of the list after the colon, or [None] when an item names none or the count
+    the sentence gives differs (a set is never cut short); [] when the sentence has no such list."""
+    from .matchers_lists import read_list
+
+    tokens = sentence.tokens
+    for at, title in enumerate(tokens[:-1]):
+        if title.lemma not in _CONTRACTOR_TITLES or title.feats.get("Number") != "Plur" or tokens[at + 1].text != ":":
+            continue
+        verb = sentence.head(title)
+        titled = verb is not None and verb.lemma in _TITLE_VERBS and verb.feats.get("Aspect") == "Perf"
+        if sentence.preposition(title) != "между" and not titled:
+            continue
+        members = read_list(sentence, tokens[at + 2 :], _item_organization)
+        counts = [_COUNTS.get(k.lemma) for k in sentence.kids(title, "nummod")]
+        if members is None or any(count != len(members) for count in counts):
+            return [None]
+        return list(members)
+    return []
+
+
+_COUNTS = {"два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8}
+
+
+def _item_organization(sentence: ParsedSentence, words: list) -> Argument | None:
+    """The one organization an item of a list names: its first named word."""
+    for word in words:
+        if word.pos in {"NOUN", "PROPN"}:
+            return _clear_side(sentence, word)
+    return None
+
+
+def _article_contractors(sentence: ParsedSentence) -> set[str | None]:
+    names: set[str | None] = set()
+    for index, sent in enumerate(sentence.article.sentences):
+        if any(t.lemma in _CONTRACTOR_TITLES for t in sent.tokens):
+            other = sentence if index == sentence.index else ParsedSentence(sent, sentence.article, index)
+            names |= {a.normal if a is not None else None for a in _titled_contractors(other)}
+    return names
+
+
+def _concluded_without_sides(sentence: ParsedSentence, contractors: set[str]) -> bool:
+    """«Контракт заключён на сумму ...», «Контракт с компанией подписан», «сумма трёх заключённых
+    контрактов»: a contract stated concluded in a past passive, neither planned nor negated, naming
+    no side but a contractor."""
+    for paper in sentence.tokens:
+        if paper.lemma not in _CONTRACT_PAPERS:
+            continue
+        if any(k.lemma in OTHER_PAPERS for k in sentence.kids(paper, "amod")):
+            continue
+        if paper.rel == "nsubj:pass":
+            verb = sentence.head(paper)
+        else:  # «заключённых контрактов»: the participle before its noun
+            signed = [k for k in sentence.kids(paper, "amod") if k.lemma in {"заключить", "подписать"}]
+            verb = signed[0] if len(signed) == 1 and signed[0].start < paper.start else None
+        if verb is None or verb.lemma not in {"заключить", "подписать"}:
+            continue
+        feats = verb.feats
+        if feats.get("VerbForm") != "Part" or feats.get("Tense") != "Past" or sentence.negated(verb):
+            continue
+        if sentence.planned(verb) or sentence.kids(verb, "obl:agent"):
+            continue
+        sides = [k for k in sentence.kids(verb, "obl") + sentence.kids(paper, "nmod") if _names_a_side(sentence, k)]
+        named = [argument(sentence, k, AGENTS) for k in sides]
+        if all(n is not None and n.normal in contractors for n in named):
+            return True
+    return False
+
+
+def _names_a_side(sentence: ParsedSentence, token) -> bool:
+    """«с компанией X», «между X и Y», or the bare instrumental of whoever concluded it («заключён мэрией»)."""
+    preposition = sentence.preposition(token)
+    return preposition in {"с", "со", "между"} or (not preposition and token.feats.get("Case") == "Ins")
+
+
+def _article_holders(sentence: ParsedSentence) -> dict[str, tuple[int, Argument]]:
+    """Every organization the article says held an auction or chose a contractor, by its name; an
+    unclear holder counts as a rival under an empty name, so none pairs."""
+    found: dict[str, tuple[int, Argument]] = {}
+    for index, sent in enumerate(sentence.article.sentences):
+        if not any(t.lemma in _AUCTIONS | _CHOSEN for t in sent.tokens):
+            continue
+        other = sentence if index == sentence.index else ParsedSentence(sent, sentence.article, index)
+        for verb in finished_verbs(other, {"подвести", "провести", "определить", "выбрать"}):
+            if not _holds_an_auction(other, verb) or other.planned(verb):
+                continue
+            subjects = other.kids(verb, "nsubj")
+            holder = _clear_side(other, subjects[0]) if len(subjects) == 1 else None
+            if holder is None or subjects[0].feats.get("Case") != "Nom" or other.conjuncts(subjects[0])[1:]:
+                found.setdefault("", (index, holder))
+            elif _name_cut(other, holder):
+                found.setdefault("", (index, holder))
+            elif any(part in fold(holder.normal) for part in _FOR_OTHERS):
+                found.setdefault("", (index, holder))
+            else:
+                found.setdefault(holder.normal, (index, holder))
+    return found
+
+
+def _name_cut(sentence: ParsedSentence, name: Argument) -> bool:
+    """«Министерство строительства | Сурминской области»: the parser hung the owner elsewhere, and a
+    genitive right after the name says the name goes on."""
+    text = sentence.article.text
+    at = text.find(name.text, sentence.tokens[0].start, sentence.tokens[-1].stop)
+    following = [t for t in sentence.tokens if at >= 0 and t.start >= at + len(name.text)][:1]
+    return bool(following) and following[0].pos in {"ADJ", "NOUN", "PROPN"} and following[0].feats.get("Case") == "Gen"
+
+
+def _holds_an_auction(sentence: ParsedSentence, verb) -> bool:
+    objects = sentence.kids(verb, "obj")
+    if verb.lemma == "подвести":
+        return any(k.lemma in _AUCTIONS for o in objects if o.lemma == "итог" for k in sentence.kids(o, "nmod"))
+    if verb.lemma == "провести":
+        return any(o.lemma in _AUCTIONS for o in objects)
+    return any(o.lemma in _CHOSEN for o in objects)
+
+
+# --- «Стороны подписали соглашение» after a meeting -------------------------------------------
+
+_MEETING_NOUNS = frozenset({"встреча", "переговоры"})
+
+
+class SidesWhoMet:
+    """«Губернатор области Игорь Панкратов встретился с директором компании «Кедр» Семёном Луговым.
+    Стороны подписали соглашение о строительстве комбината.» -> signed_agreement_with(Игорь
+    Панкратов, Семён Лугов); «Правительство области и компания «Кедр» обсудили ... . Стороны
+    подписали соглашение» -> signed_agreement_with(правительство, «Кедр»)."""
+
+    triggers = frozenset({"сторона"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.index == 0:
+            return
+        signings = finished_verbs(sentence, {"подписать", "заключить"})
+        relations = {relation for verb in signings for relation in _signed(sentence, verb)}
+        if len(relations) != 1:
+            return
+        article = sentence.article
+        before = ParsedSentence(article.sentences[sentence.index - 1], article, sentence.index - 1)
+        if before.lemmas & DEAL_PAPERS.keys():
+            return  # the sentence before names its own paper: the signed patterns read it
+        meetings = [sides for verb in before.tokens for sides in [_met(before, verb)] if sides is not False]
+        if len(meetings) != 1 or meetings[0] is None:
+            return
+        first, second = meetings[0]
+        yield relations.pop(), first, second
+
+
+def _signed(sentence: ParsedSentence, verb) -> list[str]:
+    """The relation of the paper «стороны» signed with `verb`, or nothing (a paper of a loan, a paper
+    that names a side of its own, a subject other than «стороны», a plan)."""
+    if sentence.planned(verb):
+        return []
+    subjects = sentence.kids(verb, "nsubj")
+    if not subjects and verb.rel == "conj":  # «Стороны обсудили ... и подписали соглашение»
+        subjects = sentence.kids(sentence.head(verb), "nsubj")
+    if len(subjects) != 1 or subjects[0].lemma != "сторона" or subjects[0].feats.get("Number") != "Plur":
+        return []
+    papers = [k for k in sentence.kids(verb, "obj") if k.lemma in DEAL_PAPERS]
+    if len(papers) != 1 or any(k.lemma in OTHER_PAPERS for k in sentence.kids(papers[0], "amod")):
+        return []
+    if any(sentence.preposition(k) in {"с", "со", "между"} for k in sentence.kids(papers[0], "nmod")):
+        return []
+    if any(sentence.preposition(k) in {"с", "со"} for k in sentence.kids(verb, "obl")):
+        return []
+    return [DEAL_PAPERS[papers[0].lemma]]
+
+
+def _met(sentence: ParsedSentence, verb) -> tuple[Argument, Argument] | None | bool:
+    """The two sides of a meeting `verb` states as done (None when they are not two clear named
+    sides), or False when `verb` states no meeting."""
+    if not finished(verb) or sentence.negated(verb):
+        return False
+    objects = sentence.kids(verb, "obj")
+    if verb.lemma == "провести":
+        meetings = [o for o in objects if o.lemma in _MEETING_NOUNS]
+        if not meetings:
+            return False
+        partners = [k for m in meetings for k in sentence.kids(m, "nmod") if sentence.preposition(k) in {"с", "со"}]
+    elif verb.lemma in {"встретиться", "обсудить", "договориться"}:
+        partners = []
+    else:
+        return False
+    partners += [k for k in sentence.kids(verb, "obl") if sentence.preposition(k) in {"с", "со"}]
+    subjects = sentence.kids(verb, "nsubj")
+    if len(subjects) != 1 or len(partners) > 1:
+        return None
+    heads = sentence.conjuncts(subjects[0]) + (sentence.conjuncts(partners[0]) if partners else [])
+    sides = [_side(sentence, head) for head in heads]
+    if len(sides) != 2 or None in sides or sides[0].normal == sides[1].normal:
+        return None
+    return sides[0], sides[1]
+
+
+def _side(sentence: ParsedSentence, head) -> Argument | None:
+    """A named person or organization; a role noun stands for the person it titles («директором
+    компании «Кедр» Семёном Луговым»)."""
+    named = argument(sentence, head, AGENTS)
+    if named is not None:
+        return named
+    return title_holder(sentence, head) or role_holder(sentence, head)
+
+
+AGREEMENT_PATTERNS = (AuctionCustomers(), SidesWhoMet())
