@@ -1,0 +1,131 @@
+"""Deals told over two sentences: the customer named by the auction it held, and the sides of
+«стороны подписали соглашение» named by the meeting before it (matchers_agreements.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .test_schema import facts
+
+MINISTRY = "Министерство строительства Ветлужской области"
+AUCTION = "Министерство строительства Ветлужской области подвело итоги аукциона на строительство школы в Заозёрье."
+LIST = (
+    "Администрация Заозёрска подвела итоги торгов на ремонт теплосетей. Общая сумма трёх заключённых контрактов"
+    " составила 300 млн рублей. Работы распределены между {count} подрядчиками:\n\n"
+    "— ООО «Мостовик» — участок на улице Лесной;\n— ООО «Трасса» — сети посёлка Сосновка;\n"
+    "— {third} — магистраль до котельной."
+)
+
+
+def _relation(text: str, relation: str) -> set[tuple[str, str]]:
+    return {(s, o) for s, r, o in facts(text) if r == relation}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{AUCTION} Подрядчиком выступит ООО «Мостовик». Контракт заключён на сумму 1,2 млрд рублей.",
+        f"{AUCTION} Подрядчиком стало ООО «Мостовик», сообщила пресс-служба ведомства. Контракт подписан 3 декабря.",
+    ],
+)
+def test_the_auction_holder_signed_with_the_contractor_once_the_contract_is_concluded(text):
+    assert _relation(text, "signed_contract_with") == {("Мостовик", MINISTRY)}
+
+
+def test_a_counted_list_of_contractors_gives_every_contract():
+    text = LIST.format(count="тремя", third="АО «Дорстрой»")
+    assert _relation(text, "signed_contract_with") == {
+        ("Мостовик", "Администрация Заозёрска"),
+        ("Трасса", "Администрация Заозёрска"),
+        ("Дорстрой", "Администрация Заозёрска"),
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an auction's winner has not signed yet
+        f"{AUCTION} Подрядчиком выступит ООО «Мостовик».",
+        f"{AUCTION} Подрядчиком выступит ООО «Мостовик». Контракт будет заключён до конца месяца.",
+        f"{AUCTION} Подрядчиком выступит ООО «Мостовик». Контракт не заключён из-за жалобы участника.",
+        # a procurement committee holds auctions for others: it is no customer
+        "Комитет по закупкам Ветлужской области подвёл итоги аукциона на строительство школы. Подрядчиком выступит"
+        " ООО «Мостовик». Контракт заключён на сумму 1,2 млрд рублей.",
+        # two holders: which one is the customer is not said
+        f"{AUCTION} Мэрия Заозёрска провела аукцион на ремонт дорог. Подрядчиком выступит ООО «Мостовик»."
+        " Контракт заключён на сумму 1,2 млрд рублей.",
+        # a titled customer is the tender grammar's, and a contractor of other works is a rival
+        f"{AUCTION} Заказчиком выступает мэрия Заозёрска. Подрядчиком выступит ООО «Мостовик». Контракт заключён.",
+        f"{AUCTION} Подрядчиком выступит ООО «Мостовик». Контракт заключён. Подрядчиком ремонта дорог стало"
+        " ООО «Трасса».",
+    ],
+)
+def test_no_auction_contract_unless_signed_and_the_sides_certain(text):
+    assert ("Мостовик", MINISTRY) not in _relation(text, "signed_contract_with")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        LIST.format(count="четырьмя", third="АО «Дорстрой»"),  # the count says an item is missing
+        LIST.format(count="тремя", third="городское управление"),  # an item names no organization
+    ],
+)
+def test_a_list_of_contractors_gives_all_or_nothing(text):
+    assert _relation(text, "signed_contract_with") == set()
+
+
+def test_a_headline_restating_the_lede_is_no_rival_customer():
+    # the headline's subject is a town, no organization: the lede names the customer
+    text = (
+        "Заозёрск заключил контракт на ремонт моста.\n\nАдминистрация Заозёрска подписала муниципальный"
+        " контракт на ремонт моста через Ветлугу. Подрядчиком стало ООО «Мостовик», сообщает пресс-служба мэрии."
+    )
+    assert ("Мостовик", "Администрация Заозёрска") in _relation(text, "signed_contract_with")
+
+
+@pytest.mark.parametrize(
+    ("text", "sides"),
+    [
+        (
+            "Губернатор Ветлужской области Игорь Панкратов встретился с генеральным директором компании «Кедровый"
+            " бор» Семёном Луговым. Стороны подписали соглашение о строительстве лесопильного комбината.",
+            {"Игорь Панкратов", "Семён Лугов"},
+        ),
+        (
+            "Правительство Ветлужской области и компания «Кедровый бор» обсудили строительство комбината. Стороны"
+            " подписали соглашение о сотрудничестве.",
+            {"Правительство Ветлужской области", "Кедровый бор"},
+        ),
+        (
+            "Правительство Ветлужской области провело переговоры с компанией «Кедровый бор». Стороны обсудили"
+            " сроки строительства и подписали меморандум о сотрудничестве.",
+            {"Правительство Ветлужской области", "Кедровый бор"},
+        ),
+    ],
+)
+def test_the_sides_who_met_signed_the_agreement(text, sides):
+    assert {frozenset(pair) for pair in _relation(text, "signed_agreement_with")} == {frozenset(sides)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a plan, a negation
+        "Правительство Ветлужской области и компания «Кедровый бор» обсудили строительство комбината. Стороны"
+        " подпишут соглашение на форуме.",
+        "Правительство Ветлужской области и компания «Кедровый бор» обсудили строительство комбината. Стороны"
+        " не подписали соглашение.",
+        # three sides met: who signed with whom is not said
+        "Правительство Ветлужской области встретилось с компаниями «Кедровый бор» и «Ладья». Стороны подписали"
+        " соглашение о сотрудничестве.",
+        # a pronoun or no meeting before
+        "Он встретился с руководством компании «Кедровый бор». Стороны подписали соглашение о сотрудничестве.",
+        "Губернатор Игорь Панкратов посетил завод «Кедровый бор». Стороны подписали соглашение о сотрудничестве.",
+        # a loan is no agreement between partners
+        "Правительство Ветлужской области и компания «Кедровый бор» обсудили строительство комбината. Стороны"
+        " подписали кредитный договор.",
+    ],
+)
+def test_no_agreement_without_two_sides_who_met_and_signed(text):
+    assert not _relation(text, "signed_agreement_with") and not _relation(text, "signed_contract_with")
