@@ -129,3 +129,67 @@ def test_the_sides_who_met_signed_the_agreement(text, sides):
 )
 def test_no_agreement_without_two_sides_who_met_and_signed(text):
     assert not _relation(text, "signed_agreement_with") and not _relation(text, "signed_contract_with")
+
+
+TOUR = "Губернатор Игорь Панкратов с рабочим визитом посетил Заозёрский район."
+
+
+@pytest.mark.parametrize(
+    ("later", "places"),
+    [
+        ("Затем он побывал на предприятии ООО «Текстиль».", {"Текстиль"}),
+        (
+            "Затем он посетил завод «Красный кирпич» и музей «Ветлужская старина».",
+            {"Красный кирпич", "Ветлужская старина"},
+        ),
+    ],
+)
+def test_a_tours_later_stops_told_with_a_pronoun_are_visits(later, places):
+    visits = {o for s, o in _relation(f"{TOUR} {later}", "visited") if s == "Игорь Панкратов"}
+    assert visits == {"Заозёрский район"} | places
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Затем он планирует побывать на предприятии ООО «Текстиль».",  # a plan
+        "Затем он побывает на предприятии ООО «Текстиль».",  # the future
+        "Затем он не побывал на предприятии ООО «Текстиль».",  # negated
+        "Затем он побывал на предприятии.",  # no name
+    ],
+)
+def test_no_pronoun_visit_unless_done_and_named(later):
+    assert _relation(f"{TOUR} {later}", "visited") == {("Игорь Панкратов", "Заозёрский район")}
+
+
+def test_two_people_before_leave_the_pronoun_unclear():
+    text = (
+        "Губернатор Игорь Панкратов и мэр Заозёрья Олег Ветров посетили Заозёрский район. Затем он побывал"
+        " на предприятии ООО «Текстиль»."
+    )
+    assert not {o for _, o in _relation(text, "visited")} & {"Текстиль"}
+
+
+def test_the_headlines_opener_opened_the_facility_its_lede_names():
+    text = (
+        "Компания «Кедровый бор» открыла лесопильный цех.\n\nВ Сосновке открыли лесопильный цех «Бор-1» мощностью"
+        " 40 тысяч кубометров в год."
+    )
+    assert ("Кедровый бор", "Бор-1") in _relation(text, "opened")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the lede names another kind of shop, or plans the opening
+        "Компания «Кедровый бор» открыла лесопильный цех.\n\nВ Сосновке открыли сушильный цех «Бор-1».",
+        "Компания «Кедровый бор» открыла лесопильный цех.\n\nВ Сосновке откроют лесопильный цех «Бор-1».",
+        # two shops named in the lede
+        "Компания «Кедровый бор» открыла лесопильный цех.\n\nВ Сосновке открыли лесопильный цех «Бор-1»,"
+        " а в Ольховке — лесопильный цех «Бор-2».",
+        # the headline is no past fact
+        "Компания «Кедровый бор» откроет лесопильный цех.\n\nВ Сосновке открыли лесопильный цех «Бор-1».",
+    ],
+)
+def test_no_headline_opener_unless_the_lede_names_one_facility_of_that_event(text):
+    assert not {o for _, o in _relation(text, "opened")} & {"Бор-1", "Бор-2"}

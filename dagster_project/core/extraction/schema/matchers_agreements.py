@@ -16,14 +16,16 @@ sides of «стороны подписали соглашение» named by the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...common.russian import fold
-from .arguments import Argument, ParsedSentence, argument, role_holder
+from .arguments import Argument, ParsedSentence, argument, pronoun_argument, role_holder
+from .lexicon import CLASS_NOUNS, PLAN_WORDS
 from .matchers_business import DEAL_PAPERS, OTHER_PAPERS
 from .matchers_people import finished, finished_verbs, title_holder
 from .matchers_tenders import _clear_side
-from .relations import AGENTS
+from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
@@ -307,4 +309,125 @@ def _side(sentence: ParsedSentence, head) -> Argument | None:
     return title_holder(sentence, head) or role_holder(sentence, head)
 
 
-AGREEMENT_PATTERNS = (AuctionCustomers(), SidesWhoMet())
+# --- visits told with a pronoun ---------------------------------------------------------------
+
+_VISITED = frozenset({PLACE, ORGANIZATION, FACILITY, EVENT})
+# The visit verbs and where their object stands: «посетил завод», «побывал на заводе / в музее».
+_VISIT_SLOTS = {"посетить": (("obj", ""),), "побывать": (("obl", "в"), ("obl", "на"))}
+
+
+class PronounVisits:
+    """«Губернатор Игорь Панкратов посетил Заозёрский район. Затем он побывал на предприятии ООО
+    «Текстиль»» -> visited(Игорь Панкратов, Текстиль): a tour's later stops are told with «он» /
+    «она». The pronoun must mean one person alone (anaphora.pronoun_antecedent), the verb a done
+    visit (a planned «посетит» is none), and every place of a list a named one, or nothing."""
+
+    triggers = frozenset(_VISIT_SLOTS)
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in finished_verbs(sentence, self.triggers):
+            subjects = sentence.kids(verb, "nsubj")
+            if len(subjects) != 1 or subjects[0].pos != "PRON" or subjects[0].lemma not in {"он", "она"}:
+                continue
+            if sentence.planned(verb) or sentence.lemmas & PLAN_WORDS:
+                continue
+            places = _visited_places(sentence, verb)
+            person = pronoun_argument(sentence, subjects[0], people_only=True) if places else None
+            for place in places if person is not None else []:
+                yield "visited", person, place
+
+
+def _visited_places(sentence: ParsedSentence, verb) -> list[Argument]:
+    """Every named place the verb's slot lists, or none when one of them names nothing clearly."""
+    heads = [
+        kid
+        for rel, preposition in _VISIT_SLOTS[verb.lemma]
+        for kid in sentence.kids(verb, rel)
+        if sentence.preposition(kid) == preposition and kid.pos in {"NOUN", "PROPN"}
+    ]
+    members = [m for head in heads for m in sentence.conjuncts(head)]
+    found = [argument(sentence, m, _VISITED) or _legal_name(sentence, m) for m in members]
+    if not found or any(f is None or "," in f.text for f in found):
+        return []  # «в больнице, где открылся кабинет, и ...»: a name the parse ran over a clause
+    return list({f.normal: f for f in found}.values())
+
+
+_LEGAL_FORMS = frozenset({"ооо", "ао", "пао", "оао", "зао", "ип", "муп", "гуп", "фгуп"})
+_WORKPLACE_NOUNS = frozenset({"предприятие", "производство", "площадка"})
+
+
+def _legal_name(sentence: ParsedSentence, noun) -> Argument | None:
+    """«на предприятии ООО «Текстиль»»: a workplace noun named by the legal name after it."""
+    if noun.lemma not in _WORKPLACE_NOUNS:
+        return None
+    names = [k for k in sentence.kids(noun, "nmod", "appos") if k.lemma in _LEGAL_FORMS and not sentence.preposition(k)]
+    return argument(sentence, names[0], frozenset({ORGANIZATION})) if len(names) == 1 else None
+
+
+# --- a headline's opener of the facility its lede names ------------------------------------
+
+_QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
+# A headline's verb and the verbs of the lede that tell the same event.
+_SAME_EVENT = {"открыть": frozenset({"открыть", "открыться"}), "построить": frozenset({"построить"})}
+_LEDE_SENTENCES = 2
+
+
+class HeadlineOpeners:
+    """«Ветлужский университет и арматурный завод открыли инжиниринговый центр.» (headline) «В
+    Ветлужском университете открыли инжиниринговый центр «Арматура» ...» (lede) -> opened(each,
+    центр «Арматура»): a headline names who did it and the facility by its class noun; its lede
+    names the facility. The lede must tell the same done event (the same verb, past) and name
+    exactly one facility with that class noun and every adjective the headline gave it."""
+
+    triggers = frozenset(_SAME_EVENT)
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.index != 0:
+            return
+        for verb in finished_verbs(sentence, self.triggers):
+            objects = [k for k in sentence.kids(verb, "obj") if _unnamed_facility(sentence, k)]
+            subjects = [m for s in sentence.kids(verb, "nsubj") for m in sentence.conjuncts(s)]
+            if len(objects) != 1 or not subjects:
+                continue
+            doers = [argument(sentence, s, AGENTS) for s in subjects]
+            facility = _lede_facility(sentence, verb, objects[0]) if None not in doers else None
+            relation = "opened" if verb.lemma == "открыть" else "built"
+            for doer in doers if facility is not None else []:
+                yield relation, doer, facility
+
+
+def _unnamed_facility(sentence: ParsedSentence, noun) -> bool:
+    """A singular facility class noun with no name, owner or apposition: «инжиниринговый центр»."""
+    if CLASS_NOUNS.get(noun.lemma) != FACILITY or noun.feats.get("Number") != "Sing":
+        return False
+    if _QUOTED_AFTER.match(sentence.article.text, noun.stop):
+        return False
+    return not sentence.kids(noun, "appos", "flat", "flat:name", "nmod", "det")
+
+
+def _lede_facility(sentence: ParsedSentence, verb, noun) -> Argument | None:
+    """The one facility the lede names with the headline's class noun and adjectives, in a sentence
+    that tells the same done event."""
+    adjectives = {a.lemma for a in sentence.kids(noun, "amod")}
+    article = sentence.article
+    named: dict[str, Argument] = {}
+    for index in range(1, min(len(article.sentences), 1 + _LEDE_SENTENCES)):
+        lede = ParsedSentence(article.sentences[index], article, index)
+        told = [
+            v
+            for v in lede.tokens
+            if v.lemma in _SAME_EVENT[verb.lemma] and v.feats.get("Tense") == "Past" and not lede.negated(v)
+        ]
+        if not told or lede.planned(told[0]):
+            continue
+        for word in lede.tokens:
+            quoted = _QUOTED_AFTER.match(article.text, word.stop)
+            if word.lemma != noun.lemma or quoted is None:
+                continue
+            if adjectives <= {a.lemma for a in lede.kids(word, "amod")}:
+                name = quoted.group(1).strip()
+                named.setdefault(name, Argument(f"{word.text} «{name}»", name, FACILITY, word.lemma))
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
+AGREEMENT_PATTERNS = (AuctionCustomers(), SidesWhoMet(), PronounVisits(), HeadlineOpeners())
