@@ -193,3 +193,31 @@ def test_the_headlines_opener_opened_the_facility_its_lede_names():
 )
 def test_no_headline_opener_unless_the_lede_names_one_facility_of_that_event(text):
     assert not {o for _, o in _relation(text, "opened")} & {"Бор-1", "Бор-2"}
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Глава региона побывал на заводе «Красный кирпич» и осмотрел цеха.",
+        "Губернатор также посетил Заозёрский судомеханический завод.",
+    ],
+)
+def test_a_bare_title_is_the_official_the_article_named_with_it(later):
+    visits = _relation(f"{TOUR} {later}", "visited")
+    assert len(visits) == 2 and all(person == "Игорь Панкратов" for person, _ in visits)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # two governors named: which one went is not said
+        f"{TOUR} Он встретился с губернатором Сосновской области Олегом Ветровым. Губернатор также посетил"
+        " Заозёрский судомеханический завод.",
+        # a kind of place, no named one
+        f"{TOUR} Глава региона побывал в новом инжиниринговом центре.",
+        # a title with a name of its own is the verb patterns' case, and another official's title names no one
+        f"{TOUR} Мэр также посетил Заозёрский судомеханический завод.",
+    ],
+)
+def test_no_visit_by_a_title_that_does_not_name_one_person(text):
+    assert _relation(text, "visited") == {("Игорь Панкратов", "Заозёрский район")}

@@ -25,7 +25,7 @@ from .lexicon import CLASS_NOUNS, PLAN_WORDS
 from .matchers_business import DEAL_PAPERS, OTHER_PAPERS
 from .matchers_people import finished, finished_verbs, title_holder
 from .matchers_tenders import _clear_side
-from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PLACE
+from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PERSON, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
@@ -316,25 +316,77 @@ _VISITED = frozenset({PLACE, ORGANIZATION, FACILITY, EVENT})
 _VISIT_SLOTS = {"посетить": (("obj", ""),), "побывать": (("obl", "в"), ("obl", "на"))}
 
 
-class PronounVisits:
+class ReferredVisits:
     """«Губернатор Игорь Панкратов посетил Заозёрский район. Затем он побывал на предприятии ООО
-    «Текстиль»» -> visited(Игорь Панкратов, Текстиль): a tour's later stops are told with «он» /
-    «она». The pronoun must mean one person alone (anaphora.pronoun_antecedent), the verb a done
-    visit (a planned «посетит» is none), and every place of a list a named one, or nothing."""
+    «Текстиль»», «... Глава региона также посетил завод «Красный кирпич»» -> visited(Игорь
+    Панкратов, ...): a tour's later stops are told with «он» / «она» or with the visitor's bare
+    title. The pronoun must mean one person alone (anaphora.pronoun_antecedent), the title the one
+    person the article gave that title before; the verb a done visit (a planned «посетит» is none),
+    and every place of a list a named one, or nothing."""
 
     triggers = frozenset(_VISIT_SLOTS)
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in finished_verbs(sentence, self.triggers):
             subjects = sentence.kids(verb, "nsubj")
-            if len(subjects) != 1 or subjects[0].pos != "PRON" or subjects[0].lemma not in {"он", "она"}:
-                continue
-            if sentence.planned(verb) or sentence.lemmas & PLAN_WORDS:
+            if len(subjects) != 1 or sentence.planned(verb) or sentence.lemmas & PLAN_WORDS:
                 continue
             places = _visited_places(sentence, verb)
-            person = pronoun_argument(sentence, subjects[0], people_only=True) if places else None
+            person = _visitor(sentence, subjects[0]) if places else None
             for place in places if person is not None else []:
                 yield "visited", person, place
+
+
+def _visitor(sentence: ParsedSentence, subject) -> Argument | None:
+    if subject.pos == "PRON" and subject.lemma in {"он", "она"}:
+        return pronoun_argument(sentence, subject, people_only=True)
+    title = _bare_title(sentence, subject)
+    return _earlier_holder(sentence, title) if title is not None else None
+
+
+# Titles a report repeats bare for the official it named with them: «губернатор», «глава региона»,
+# «мэр», «глава города».
+_GOVERNOR, _MAYOR = "governor", "mayor"
+_TITLE_KINDS = {"губернатор": _GOVERNOR, "мэр": _MAYOR}
+_TERRITORY_KINDS = {"регион": _GOVERNOR, "область": _GOVERNOR, "край": _GOVERNOR, "город": _MAYOR}
+
+
+def _bare_title(sentence: ParsedSentence, noun) -> str | None:
+    """The kind of title `noun` is when it names no one by itself: «губернатор», «глава региона»
+    (no name, no owner of its own but a generic territory)."""
+    if sentence.kids(noun, "appos", "flat", "flat:name", "amod"):
+        return None
+    owners = [k for k in sentence.kids(noun, "nmod") if not sentence.preposition(k)]
+    if noun.lemma in _TITLE_KINDS and not owners:
+        return _TITLE_KINDS[noun.lemma]
+    if noun.lemma == "глава" and len(owners) == 1 and not sentence.kids(owners[0]):
+        return _TERRITORY_KINDS.get(owners[0].lemma)
+    return None
+
+
+def _earlier_holder(sentence: ParsedSentence, kind: str) -> Argument | None:
+    """The one person the article titled with a title of `kind` up to this sentence."""
+    article = sentence.article
+    found: dict[str, Argument] = {}
+    for index in range(sentence.index + 1):
+        other = sentence if index == sentence.index else ParsedSentence(article.sentences[index], article, index)
+        for word in other.tokens:
+            if _TITLE_KINDS.get(word.lemma) == kind or (word.lemma == "глава" and _heads_kind(other, word, kind)):
+                holder = title_holder(other, word) or role_holder(other, word)
+                if holder is not None and holder.type == PERSON:
+                    found.setdefault(holder.normal, holder)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _heads_kind(sentence: ParsedSentence, word, kind: str) -> bool:
+    """«глава региона / области / города» and «глава Заозёрья» (a named town: a mayor's title)."""
+    owners = [k for k in sentence.kids(word, "nmod") if not sentence.preposition(k)]
+    if len(owners) != 1:
+        return False
+    owner = owners[0]
+    if owner.lemma in _TERRITORY_KINDS:
+        return _TERRITORY_KINDS[owner.lemma] == kind
+    return kind == _MAYOR and owner.pos == "PROPN"
 
 
 def _visited_places(sentence: ParsedSentence, verb) -> list[Argument]:
@@ -349,6 +401,8 @@ def _visited_places(sentence: ParsedSentence, verb) -> list[Argument]:
     found = [argument(sentence, m, _VISITED) or _legal_name(sentence, m) for m in members]
     if not found or any(f is None or "," in f.text for f in found):
         return []  # «в больнице, где открылся кабинет, и ...»: a name the parse ran over a clause
+    if not all("«" in f.text or f.text[:1].isupper() for f in found):
+        return []  # «в новом инжиниринговом центре»: a kind of place, no named one
     return list({f.normal: f for f in found}.values())
 
 
@@ -430,4 +484,4 @@ def _lede_facility(sentence: ParsedSentence, verb, noun) -> Argument | None:
     return next(iter(named.values())) if len(named) == 1 else None
 
 
-AGREEMENT_PATTERNS = (AuctionCustomers(), SidesWhoMet(), PronounVisits(), HeadlineOpeners())
+AGREEMENT_PATTERNS = (AuctionCustomers(), SidesWhoMet(), ReferredVisits(), HeadlineOpeners())
