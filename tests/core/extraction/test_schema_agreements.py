@@ -221,3 +221,36 @@ def test_a_bare_title_is_the_official_the_article_named_with_it(later):
 )
 def test_no_visit_by_a_title_that_does_not_name_one_person(text):
     assert _relation(text, "visited") == {("Игорь Панкратов", "Заозёрский район")}
+
+
+THREE = (
+    "Министерство здравоохранения Ветлужской области, АО «Заозёрский химический завод» и Ветлужский медицинский"
+    " университет"
+)
+
+
+def test_three_sides_of_one_paper_each_signed_with_each_other():
+    pairs = _relation(f"{THREE} подписали трёхстороннее соглашение о сотрудничестве.", "signed_agreement_with")
+    sides = {
+        "Министерство здравоохранения Ветлужской области",
+        "Заозёрский химический завод",
+        "Ветлужский медицинский университет",
+    }
+    assert {frozenset(pair) for pair in pairs} == {frozenset({a, b}) for a in sides for b in sides if a < b}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{THREE} подписали четырёхстороннее соглашение о сотрудничестве.",  # the count says a side is missing
+        f"{THREE} подписали соглашения о сотрудничестве.",  # several papers: deals with anyone else
+        f"{THREE} подпишут трёхстороннее соглашение о сотрудничестве.",  # a plan
+        # an item that describes the one before it is no side of its own
+        "Заозёрский горно-обогатительный комбинат, предприятие группы «Урал», и Ветлужский университет подписали"
+        " соглашение о сотрудничестве.",
+    ],
+)
+def test_no_listed_signers_unless_every_side_is_certain(text):
+    # (the parser reads the last side as an object, so the verb pattern sees only the first two)
+    sides = {side for pair in _relation(text, "signed_agreement_with") for side in pair}
+    assert not sides & {"Ветлужский медицинский университет", "Ветлужский университет"}

@@ -29,6 +29,7 @@ from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PERSON, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
+_QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 _CONTRACTOR_TITLES = frozenset({"подрядчик", "генподрядчик", "поставщик"})
 _CUSTOMER_TITLES = frozenset({"заказчик", "госзаказчик"})
 # «подрядчиком выступит / стал»: the verbs that give a contractor title.
@@ -309,6 +310,85 @@ def _side(sentence: ParsedSentence, head) -> Argument | None:
     return title_holder(sentence, head) or role_holder(sentence, head)
 
 
+# --- three and more sides of one paper --------------------------------------------------------
+
+# «трёхстороннее соглашение»: how many sides the paper says it has.
+_SIDED = {"двусторонний": 2, "трехсторонний": 3, "четырехсторонний": 4, "пятисторонний": 5}
+# Nouns that, followed by no name of their own, describe the item before them: «ГОК, компания группы X».
+_DESCRIBING_NOUNS = frozenset(
+    "компания предприятие организация структура подразделение дочка член участник резидент часть".split()
+)
+
+
+class ListedSigners:
+    """«Министерство здравоохранения области, АО «Химзавод» и медицинский университет подписали
+    трёхстороннее соглашение» -> signed_agreement_with between each two of them: one paper signed
+    by all. The parser scatters a list of three subjects (one read as an object, one as a genitive),
+    so the list is read from the words before the verb: every item one organization or person whose
+    name stays inside its item, three or more items and as many as the paper's «N-стороннее» says,
+    and a single paper («подписали соглашения» may be deals with anyone else)."""
+
+    triggers = frozenset({"подписать", "заключить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in finished_verbs(sentence, self.triggers):
+            if verb.feats.get("Number") != "Plur" or sentence.planned(verb):
+                continue
+            papers = [k for k in sentence.kids(verb, "obj") if k.lemma in DEAL_PAPERS and k.start > verb.start]
+            if len(papers) != 1 or papers[0].feats.get("Number") != "Sing":
+                continue
+            adjectives = {fold(a.lemma) for a in sentence.kids(papers[0], "amod")}
+            if (
+                adjectives & OTHER_PAPERS
+                or sentence.kids(papers[0], "nmod")
+                and _paper_names_a_side(sentence, papers[0])
+            ):
+                continue
+            sides = _listed_signers(sentence, [t for t in sentence.tokens if t.stop <= verb.start])
+            counts = {_SIDED[a] for a in adjectives if a in _SIDED}
+            if sides is None or len(sides) < 3 or any(count != len(sides) for count in counts):
+                continue
+            relation = DEAL_PAPERS[papers[0].lemma]
+            for at, first in enumerate(sides):
+                for second in sides[at + 1 :]:
+                    yield relation, first, second
+
+
+def _paper_names_a_side(sentence: ParsedSentence, paper) -> bool:
+    return any(sentence.preposition(k) in {"с", "со", "между"} for k in sentence.kids(paper, "nmod"))
+
+
+def _listed_signers(sentence: ParsedSentence, region: list) -> list[Argument] | None:
+    """One agent per item of the list the sentence opens with, or None when an item is not one
+    clear named side (a phrase before the list, a described item, a name running past its item)."""
+    from .matchers_lists import marked_list_items
+
+    if not region or any(t.pos in {"ADP", "VERB", "AUX", "ADV", "PRON"} for t in region if not _quoted(sentence, t)):
+        return None
+    text = sentence.article.text
+    items = marked_list_items(region, text)
+    sides: list[Argument] = []
+    for words, gives_a_reason, _ in items:
+        nouns = [w for w in words if w.pos in {"NOUN", "PROPN"}]
+        if gives_a_reason or not nouns:
+            return None
+        head = nouns[0]
+        if head.lemma in _DESCRIBING_NOUNS and not _QUOTED_AFTER.match(text, head.stop):
+            return None
+        side = argument(sentence, head, AGENTS)
+        span = text[words[0].start : words[-1].stop + 1]
+        if side is None or side.text.rstrip("»") not in span:
+            return None
+        sides.append(side)
+    return sides if len({s.normal for s in sides}) == len(sides) else None
+
+
+def _quoted(sentence: ParsedSentence, token) -> bool:
+    """Inside «...»: a name's own words may be of any part of speech."""
+    before = sentence.article.text[sentence.tokens[0].start : token.start]
+    return before.count("«") > before.count("»")
+
+
 # --- visits told with a pronoun ---------------------------------------------------------------
 
 _VISITED = frozenset({PLACE, ORGANIZATION, FACILITY, EVENT})
@@ -420,7 +500,6 @@ def _legal_name(sentence: ParsedSentence, noun) -> Argument | None:
 
 # --- a headline's opener of the facility its lede names ------------------------------------
 
-_QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 # A headline's verb and the verbs of the lede that tell the same event.
 _SAME_EVENT = {"открыть": frozenset({"открыть", "открыться"}), "построить": frozenset({"построить"})}
 _LEDE_SENTENCES = 2
@@ -484,4 +563,4 @@ def _lede_facility(sentence: ParsedSentence, verb, noun) -> Argument | None:
     return next(iter(named.values())) if len(named) == 1 else None
 
 
-AGREEMENT_PATTERNS = (AuctionCustomers(), SidesWhoMet(), ReferredVisits(), HeadlineOpeners())
+AGREEMENT_PATTERNS = (AuctionCustomers(), SidesWhoMet(), ListedSigners(), ReferredVisits(), HeadlineOpeners())
