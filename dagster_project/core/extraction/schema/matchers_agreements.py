@@ -1,17 +1,23 @@
-"""Grammars of deals told over two sentences: a customer named by the auction it held, and the two
-sides of «стороны подписали соглашение» named by the meeting before it.
+"""Grammars of deals, visits and openings that news tells over two sentences or in a list the
+parser scatters.
 
 - Whoever held an auction is the customer of the contract it gave: «Министерство строительства
   области подвело итоги аукциона на строительство школы. Подрядчиком выступит ООО «Х». Контракт
-  заключён на сумму ...» -> signed_contract_with(Х, министерство). An auction's winner has signed
+  заключён на сумму ...» -> signed_contract_with(Х, министерство); so is every member of a counted
+  list («распределены между тремя подрядчиками: — ООО «А» ...»). An auction's winner has signed
   nothing yet, so the article must also say the contract was concluded (a past passive with no side
   of its own, at most two sentences from the title); then even a future «выступит» names a side of
-  a signed contract. The article names exactly one holder and one titled contractor and no titled
-  customer (TenderSides reads those); a body that buys for others (a procurement committee, an
-  auction commission) is no customer.
+  a signed contract. The article names exactly one holder and one titled contractor (or list) and no
+  titled customer (TenderSides reads those); a body that buys for others (a procurement committee,
+  an auction commission) is no customer.
 - «Стороны подписали соглашение» right after a sentence in which two sides met («X встретился с Y»,
   «X провёл переговоры с Y», «X и Y обсудили ...») -> signed_agreement_with(X, Y): the sides are the
   two who met. A third side, a pronoun, an unnamed side or a planned signing gives nothing.
+- One paper signed by three or more listed sides gives each pair of them (ListedSigners).
+- A tour's later stops told with «он» / «она» or the visitor's bare title are visits of the one
+  person the pronoun or the title can mean (ReferredVisits).
+- A headline's opener or builder of a facility named only by its class noun opened or built the
+  one facility its lede names with that noun (HeadlineOpeners).
 """
 
 from __future__ import annotations
