@@ -415,12 +415,18 @@ class ReferredVisits:
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         for verb in finished_verbs(sentence, self.triggers):
             subjects = sentence.kids(verb, "nsubj")
-            if len(subjects) != 1 or sentence.planned(verb) or sentence.lemmas & PLAN_WORDS:
+            if len(subjects) != 1 or not _referring(sentence, subjects[0]):
+                continue  # a named visitor is the verb patterns' case
+            if sentence.planned(verb) or sentence.lemmas & PLAN_WORDS:
                 continue
             places = _visited_places(sentence, verb)
             person = _visitor(sentence, subjects[0]) if places else None
             for place in places if person is not None else []:
                 yield "visited", person, place
+
+
+def _referring(sentence: ParsedSentence, subject) -> bool:
+    return (subject.pos == "PRON" and subject.lemma in {"он", "она"}) or _bare_title(sentence, subject) is not None
 
 
 def _visitor(sentence: ParsedSentence, subject) -> Argument | None:
@@ -484,6 +490,8 @@ def _visited_places(sentence: ParsedSentence, verb) -> list[Argument]:
         if sentence.preposition(kid) == preposition and kid.pos in {"NOUN", "PROPN"}
     ]
     members = [m for head in heads for m in sentence.conjuncts(head)]
+    if not members or not all(any(t.text[:1].isupper() for t in sentence.subtree(m)) for m in members):
+        return []  # «в новом инжиниринговом центре»: a kind of place, no named one (and no parse of it)
     found = [argument(sentence, m, _VISITED) or _legal_name(sentence, m) for m in members]
     if not found or any(f is None or "," in f.text for f in found):
         return []  # «в больнице, где открылся кабинет, и ...»: a name the parse ran over a clause
