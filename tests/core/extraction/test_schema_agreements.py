@@ -254,3 +254,13 @@ def test_no_listed_signers_unless_every_side_is_certain(text):
     # (the parser reads the last side as an object, so the verb pattern sees only the first two)
     sides = {side for pair in _relation(text, "signed_agreement_with") for side in pair}
     assert not sides & {"Ветлужский медицинский университет", "Ветлужский университет"}
+
+
+def test_an_institution_cut_before_its_owner_keeps_the_owner():
+    # the parser hangs «Ветлужской области» on the district after it: the name is read to the verb
+    text = (
+        "Министерство строительства Ветлужской области подвело итоги аукциона на строительство школы на 900 мест"
+        " в микрорайоне Заводской в Заозёрье. Подрядчиком выступит ООО «Мостовик». Контракт заключён на сумму"
+        " 1,2 млрд рублей."
+    )
+    assert _relation(text, "signed_contract_with") == {("Мостовик", MINISTRY)}

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from ...common.russian import fold
 from .arguments import Argument, ParsedSentence, argument, pronoun_argument, role_holder
-from .lexicon import CLASS_NOUNS, PLAN_WORDS
+from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, PLAN_WORDS
 from .matchers_business import DEAL_PAPERS, OTHER_PAPERS
 from .matchers_people import finished, finished_verbs, title_holder
 from .matchers_tenders import _clear_side
@@ -204,7 +204,8 @@ def _article_holders(sentence: ParsedSentence) -> dict[str, tuple[int, Argument]
             if holder is None or subjects[0].feats.get("Case") != "Nom" or other.conjuncts(subjects[0])[1:]:
                 found.setdefault("", (index, holder))
             elif _name_cut(other, holder):
-                found.setdefault("", (index, holder))
+                whole = _owner_run(other, holder, subjects[0], verb)
+                found.setdefault(whole.normal if whole is not None else "", (index, whole))
             elif any(part in fold(holder.normal) for part in _FOR_OTHERS):
                 found.setdefault("", (index, holder))
             else:
@@ -219,6 +220,21 @@ def _name_cut(sentence: ParsedSentence, name: Argument) -> bool:
     at = text.find(name.text, sentence.tokens[0].start, sentence.tokens[-1].stop)
     following = [t for t in sentence.tokens if at >= 0 and t.start >= at + len(name.text)][:1]
     return bool(following) and following[0].pos in {"ADJ", "NOUN", "PROPN"} and following[0].feats.get("Case") == "Gen"
+
+
+def _owner_run(sentence: ParsedSentence, name: Argument, head, verb) -> Argument | None:
+    """«Министерство строительства | Сурминской области | подвело»: an institution's name the parser
+    cut before its genitive owner, read to the verb right after it (the genitive words keep their
+    form in the nominative name)."""
+    if head.lemma not in INSTITUTION_NOUNS:
+        return None
+    text = sentence.article.text
+    at = text.find(name.text, sentence.tokens[0].start, sentence.tokens[-1].stop)
+    run = [t for t in sentence.tokens if at >= 0 and at + len(name.text) <= t.start < verb.start]
+    if not run or any(t.pos not in {"ADJ", "NOUN", "PROPN"} or t.feats.get("Case") != "Gen" for t in run):
+        return None
+    tail = text[run[0].start : run[-1].stop]
+    return Argument(f"{name.text} {tail}", f"{name.normal} {tail}", name.type, name.descriptor)
 
 
 def _holds_an_auction(sentence: ParsedSentence, verb) -> bool:
