@@ -79,7 +79,10 @@ def restore_yo(normal: str, surface: str) -> str:
             while prefix < min(len(word), len(candidate)) and fold(word[prefix]) == fold(candidate[prefix]):
                 prefix += 1
             positions = [i for i, ch in enumerate(candidate[:prefix]) if ch in "ёЁ"]
-            if positions and prefix >= 3:
+            # the same word in another form differs in its ending alone (one letter past a whole
+            # shorter form, «озёр» -> «озеро»): «лёд» is not in «ледяных», nor «Пётр» in «Петров»
+            ending = 1 if prefix == len(candidate) else 2
+            if positions and prefix >= 3 and len(word) - prefix <= ending:
                 chars = list(word)
                 for i in positions:
                     chars[i] = "Ё" if chars[i].isupper() else "ё"

@@ -62,3 +62,16 @@ def test_an_unknown_adjective_has_one_lemma_in_every_case():
 def test_a_known_adjective_keeps_its_stressed_ending():
     assert lemmas("морского порта") == ["морской", "порт"]
     assert lemmas("Лесного")[0] == "лесной"
+
+
+def test_yo_comes_back_only_to_another_form_of_the_same_word():
+    from dagster_project.core.common.russian import restore_yo
+
+    assert restore_yo("Ковалев", "Ковалёва") == "Ковалёв"
+    assert restore_yo("зеленый парк", "зелёного парка") == "зелёный парк"
+    assert restore_yo("Голубые озера", "Голубых озёр") == "Голубые озёра"
+    # a word that only starts like the word with «ё» keeps its «е»
+    assert restore_yo("фестиваль ледяных скульптур Белый лед", "фестиваля ледяных скульптур «Белый лёд»") == (
+        "фестиваль ледяных скульптур Белый лёд"
+    )
+    assert restore_yo("Петр Петров", "Пётр Петров") == "Пётр Петров"

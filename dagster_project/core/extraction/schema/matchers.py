@@ -60,6 +60,7 @@ from .lexicon import (
     TEACHING_ROLES,
     WEIGHT_UNITS,
 )
+from .matchers_agreements import AGREEMENT_PATTERNS
 from .matchers_business import (
     CreditLines,
     DealsOfStatements,
@@ -1829,4 +1830,7 @@ PATTERNS = (
     *CONTRACT_BUILDER_PATTERNS,
     # «сменил на посту Y», «сменив на посту Y», «Он сменил ...» after an appointment (matchers_successions.py)
     *SUCCESSION_PATTERNS,
+    # a customer named by the auction it held, the sides of «стороны подписали» named by their meeting
+    # (matchers_agreements.py)
+    *AGREEMENT_PATTERNS,
 )

@@ -73,7 +73,7 @@ def _article_customers(sentence: ParsedSentence) -> list[tuple[int, Argument]]:
             if subject is False:
                 continue
             if subject is None:
-                unclear = True
+                unclear = unclear or index > 0  # the headline only restates the lede: its short subject is no rival
             else:
                 found.setdefault(subject.normal, (index, subject))
     return [] if unclear else list(found.values())
