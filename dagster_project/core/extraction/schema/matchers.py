@@ -60,6 +60,7 @@ from .lexicon import (
     TEACHING_ROLES,
     WEIGHT_UNITS,
 )
+from .matchers_awards import AWARD_PATTERNS
 from .matchers_business import (
     CreditLines,
     DealsOfStatements,
@@ -1829,4 +1830,6 @@ PATTERNS = (
     *CONTRACT_BUILDER_PATTERNS,
     # «сменил на посту Y», «сменив на посту Y», «Он сменил ...» after an appointment (matchers_successions.py)
     *SUCCESSION_PATTERNS,
+    # grants with the giver in the genitive, owners in a participle (matchers_awards.py)
+    *AWARD_PATTERNS,
 )
