@@ -69,3 +69,15 @@ def test_a_participle_names_the_owner_of_a_vessel():
 def test_an_owner_before_or_a_thing_with_no_name_gives_nothing():
     assert facts("Ранее принадлежавший компании «Северный улов» траулер «Полярник» продан.", "belongs_to") == set()
     assert facts("Принадлежащие компании «Северный улов» суда вышли на промысел.", "belongs_to") == set()
+
+
+def test_a_company_named_right_after_a_vessel_owns_it():
+    text = "Сухогруз «Омшанка» судоходной компании «Ладья» сел на мель у Верхнеозёрска."
+    assert facts(text, "belongs_to") == {("Омшанка", "Ладья")}
+
+
+def test_a_vessel_being_built_or_a_genitive_that_is_no_company_names_no_owner():
+    # the shipyard's customer owns the trawler only once it is handed over
+    assert facts("Верфь «Заречная» спустила на воду траулер «Полярник» компании «Ладья».", "belongs_to") == set()
+    assert facts("Сухогруз «Омшанка» под флагом Панамы сел на мель.", "belongs_to") == set()
+    assert facts("Сухогруз «Омшанка» сел на мель у причала компании «Ладья».", "belongs_to") == set()

@@ -21,7 +21,7 @@ from .arguments import Argument, ParsedSentence, argument
 from .lexicon import SUBUNIT_NOUNS
 from .matchers_lists import subunit_owner
 from .matchers_people import finished
-from .relations import AGENTS, ORGANIZATION, THINGS
+from .relations import AGENTS, FACILITY, ORGANIZATION, THINGS
 
 Fact = tuple[str, Argument, Argument]
 
@@ -210,4 +210,69 @@ def _named(thing: Argument) -> bool:
     return "«" in thing.text or thing.normal[:1].isupper()
 
 
-AWARD_PATTERNS = (GenitiveGrants(), ParticipleOwners())
+# Ships a company runs as its own fleet; aircraft and routes are leased and flown by others.
+_VESSELS = frozenset(
+    "теплоход судно ледокол танкер паром сухогруз траулер сейнер краболов контейнеровоз буксир".split()
+)
+# A vessel is named beside its builder or customer while it is built: «верфь спустила на воду
+# траулер «Х» компании «Y»» (Y owns it only once it is handed over).
+_BUILDING_WORDS = frozenset(
+    "построить строить спустить заложить достроить закладка спуск строительство постройка верфь судоверфь".split()
+)
+
+
+class VesselOwners:
+    """«сухогруз «Омшанка» судоходной компании «Ладья» сел на мель» -> belongs_to(Омшанка, Ладья): a
+    named organization in the genitive right after a vessel's quoted name is its owner (news names a
+    fleet's ships so). One vessel, named, in the singular; not a shipyard or a builder as the owner,
+    and no building in the sentence (the genitive is then the customer of a ship not yet handed over)."""
+
+    triggers = _VESSELS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if sentence.lemmas & _BUILDING_WORDS:
+            return
+        tokens = sentence.tokens
+        for index, noun in enumerate(tokens):
+            if noun.lemma not in _VESSELS or noun.feats.get("Number") != "Sing":
+                continue
+            close = _quoted_name_end(tokens, index + 1)
+            vessel = argument(sentence, noun, frozenset({FACILITY})) if close is not None else None
+            if vessel is None or "«" not in vessel.text or close >= len(tokens):
+                continue
+            owner = _owner_right_after(sentence, tokens[close])
+            if owner is not None and owner.normal != vessel.normal:
+                yield "belongs_to", vessel, owner
+
+
+def _quoted_name_end(tokens: list, at: int) -> int | None:
+    """The index after the closing quote of a name that opens at `at` («сухогруз «Омшанка»»)."""
+    if at >= len(tokens) or tokens[at].text != "«":
+        return None
+    depth = 0
+    for index in range(at, len(tokens)):
+        depth += {"«": 1, "»": -1}.get(tokens[index].text, 0)
+        if depth == 0:
+            return index + 1
+    return None
+
+
+def _owner_right_after(sentence: ParsedSentence, first) -> Argument | None:
+    """The named organization in the genitive whose words start at `first`, if no preposition opens it."""
+    if first.feats.get("Case") != "Gen" or first.pos not in {"NOUN", "PROPN", "ADJ"}:
+        return None
+    text = sentence.article.text
+    for token in (t for t in sentence.tokens if t.start >= first.start):
+        if token.pos == "ADJ" and token.feats.get("Case") == "Gen":
+            continue
+        if token.pos not in {"NOUN", "PROPN"} or sentence.preposition(token):
+            return None
+        found = argument(sentence, token, _ORGANIZATIONS)
+        written = text.find(found.text, first.start) if found is not None else -1
+        if written == -1 or written > token.start or not _named(found):
+            return None  # the name read is not the one these words open
+        return found
+    return None
+
+
+AWARD_PATTERNS = (GenitiveGrants(), ParticipleOwners(), VesselOwners())
