@@ -81,3 +81,18 @@ def test_a_vessel_being_built_or_a_genitive_that_is_no_company_names_no_owner():
     assert facts("Верфь «Заречная» спустила на воду траулер «Полярник» компании «Ладья».", "belongs_to") == set()
     assert facts("Сухогруз «Омшанка» под флагом Панамы сел на мель.", "belongs_to") == set()
     assert facts("Сухогруз «Омшанка» сел на мель у причала компании «Ладья».", "belongs_to") == set()
+
+
+def test_a_group_of_two_organizations_or_a_programme_gives_no_grant():
+    text = (
+        "Учёные Омшанского политехнического института и Верхнеозёрского технического университета получили "
+        "грант Российского научного фонда."
+    )
+    assert grants(text) == set()
+    assert grants("Омшанский политехнический институт получил грант программы «Приоритет».") == set()
+    assert grants("Группа компаний «Ладья» получила грант фонда «Исток».") == {("Ладья", "Исток")}
+
+
+def test_a_share_names_no_owner():
+    text = "Принадлежащий на 51% компании «Северный улов» траулер «Северянин» вернулся в порт."
+    assert facts(text, "belongs_to") == set()

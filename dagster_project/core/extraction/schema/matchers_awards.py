@@ -30,6 +30,8 @@ _ORGANIZATIONS = frozenset({ORGANIZATION})
 _RESEARCH_GROUPS = frozenset("учёный ученый исследователь коллектив группа команда".split())
 # «получили грант», «выиграли грант»: the grant is theirs now.
 _RECEIVING_VERBS = frozenset({"получить", "выиграть"})
+# Genitives of a grant that name no giver: «грант программы «Х»», «грант конкурса «Y»».
+_NO_GIVERS = frozenset("программа проект нацпроект конкурс размер сумма объём объем".split())
 
 
 class GenitiveGrants:
@@ -79,6 +81,8 @@ def _giver(sentence: ParsedSentence, grant) -> Argument | None:
         return None  # «грант в размере ... фонда»: the genitive is no giver right after the grant
     if sentence.kids(owner, "conj"):
         return None  # «грант фонда «Х» и министерства»: two givers of one grant
+    if owner.lemma in _NO_GIVERS:
+        return None  # «грант программы «Приоритет»»: a programme hands out the money of others
     return argument(sentence, owner, _ORGANIZATIONS)
 
 
@@ -110,7 +114,8 @@ def _receiver(sentence: ParsedSentence, head) -> Argument | None:
     if head.pos == "PRON":
         return None
     if head.lemma in _RESEARCH_GROUPS:
-        return _genitive_tail_owner(sentence, head)
+        named = argument(sentence, head, AGENTS)  # «группа компаний «Ладья»» is a receiver of its own
+        return named if named is not None and "«" in named.text else _genitive_tail_owner(sentence, head)
     if head.lemma in SUBUNIT_NOUNS:
         return subunit_owner(sentence, head) or _genitive_tail_owner(sentence, head)
     return argument(sentence, head, AGENTS)
@@ -129,12 +134,21 @@ def _genitive_tail_owner(sentence: ParsedSentence, head) -> Argument | None:
             return None  # the run ends before any organization is named
         found = argument(sentence, token, _ORGANIZATIONS) if token.pos in {"NOUN", "PROPN"} else None
         if found is not None:
-            return found
+            return None if _another_owner_follows(sentence, found, token) else found
     return None
+
+
+def _another_owner_follows(sentence: ParsedSentence, found: Argument, token) -> bool:
+    """«учёные университета «Х» и института «Y»»: a group of two organizations is neither's alone."""
+    text = sentence.article.text
+    end = text.find(found.text, token.start - len(found.text))
+    end = end + len(found.text) if end >= 0 else token.stop
+    return text[end : end + 3].lstrip().startswith(("и ", ","))
 
 
 # «ранее принадлежавший», «до недавнего времени принадлежит»: an owner before, not now.
 _FORMERLY = frozenset("ранее прежде раньше когда-то некогда до".split())
+_PART_OWNERS = frozenset("процент доля пакет структура акционер совладелец бенефициар косвенно частично".split())
 
 
 class ParticipleOwners:
@@ -166,7 +180,10 @@ def _owned_now(sentence: ParsedSentence, verb) -> bool:
     feats = verb.feats
     if feats.get("Tense") != "Pres" or feats.get("VerbForm") != "Part":
         return False
-    return not any(k.lemma in _FORMERLY for k in sentence.subtree(verb) if k.pos in {"ADV", "ADP"})
+    phrase = sentence.subtree(verb)
+    if any(k.text == "%" or k.lemma in _PART_OWNERS for k in phrase):
+        return False  # «принадлежащий на 51% компании», «структурам компании»: a share or an owner's owner
+    return not any(k.lemma in _FORMERLY for k in phrase if k.pos in {"ADV", "ADP"})
 
 
 def _described(sentence: ParsedSentence, verb):
