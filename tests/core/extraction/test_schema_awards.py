@@ -96,3 +96,10 @@ def test_a_group_of_two_organizations_or_a_programme_gives_no_grant():
 def test_a_share_names_no_owner():
     text = "Принадлежащий на 51% компании «Северный улов» траулер «Северянин» вернулся в порт."
     assert facts(text, "belongs_to") == set()
+
+
+def test_a_unit_with_no_name_whose_owner_is_not_read_receives_nothing():
+    # «медуниверситета» names no organization: the laboratory alone would be a fragment beside its university
+    assert grants("Лаборатория медуниверситета получила грант фонда «Исток» на изучение выбросов.") == set()
+    text = "Лаборатория «Лёд» получила грант фонда «Исток» на изучение выбросов."
+    assert grants(text) == {("Лёд", "Исток")}

@@ -193,7 +193,10 @@ class VerbPattern:
 
     def _subject(self, sentence: ParsedSentence, head, types: frozenset[str]) -> Argument | None:
         owner = subunit_owner(sentence, head) if self.subunit_owner else None
-        return owner if owner is not None else argument(sentence, head, types)
+        found = owner if owner is not None else argument(sentence, head, types)
+        if self.subunit_owner and owner is None and head.lemma in SUBUNIT_NOUNS and found and "«" not in found.text:
+            return None  # «Лаборатория медуниверситета»: a unit with no name of its own, whose owner is not read
+        return found
 
     def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
         """One of the verbs, with the complement it needs («ввести в эксплуатацию»)."""

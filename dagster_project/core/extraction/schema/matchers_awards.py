@@ -133,6 +133,8 @@ def _genitive_tail_owner(sentence: ParsedSentence, head) -> Argument | None:
         if not indeclinable and (token.feats.get("Case") != "Gen" or token.pos not in {"NOUN", "PROPN", "ADJ", "DET"}):
             return None  # the run ends before any organization is named
         found = argument(sentence, token, _ORGANIZATIONS) if token.pos in {"NOUN", "PROPN"} else None
+        if found is not None and head.text.lower() in found.text.lower():
+            return None  # NER took the unit and its owner for one name («Лаборатория медуниверситета»)
         if found is not None:
             return None if _another_owner_follows(sentence, found, token) else found
     return None
