@@ -273,3 +273,9 @@ TERRITORIAL_BODIES: dict[str, str] = {
     "администрация": "администрация",
     "правительство": "правительство",
 }
+
+# Vessels news names as a fleet's or a fishing company's own (matchers_awards.py): «траулер «Х»
+# компании «Y»», «принадлежащий компании сейнер «Z»»; a vessel moves and stands in no place.
+_MORE_VESSELS = "траулер сейнер краболов контейнеровоз буксир баржа земснаряд".split()
+CLASS_NOUNS |= dict.fromkeys(_MORE_VESSELS, FACILITY)
+VEHICLE_NOUNS |= frozenset(_MORE_VESSELS)

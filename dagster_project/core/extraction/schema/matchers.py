@@ -61,6 +61,7 @@ from .lexicon import (
     WEIGHT_UNITS,
 )
 from .matchers_agreements import AGREEMENT_PATTERNS
+from .matchers_awards import AWARD_PATTERNS
 from .matchers_business import (
     CreditLines,
     DealsOfStatements,
@@ -193,7 +194,10 @@ class VerbPattern:
 
     def _subject(self, sentence: ParsedSentence, head, types: frozenset[str]) -> Argument | None:
         owner = subunit_owner(sentence, head) if self.subunit_owner else None
-        return owner if owner is not None else argument(sentence, head, types)
+        found = owner if owner is not None else argument(sentence, head, types)
+        if self.subunit_owner and owner is None and head.lemma in SUBUNIT_NOUNS and found and "«" not in found.text:
+            return None  # «Лаборатория медуниверситета»: a unit with no name of its own, whose owner is not read
+        return found
 
     def _triggered_by(self, sentence: ParsedSentence, verb) -> bool:
         """One of the verbs, with the complement it needs («ввести в эксплуатацию»)."""
@@ -1833,4 +1837,6 @@ PATTERNS = (
     # a customer named by the auction it held, the sides of «стороны подписали» named by their meeting
     # (matchers_agreements.py)
     *AGREEMENT_PATTERNS,
+    # grants with the giver in the genitive, owners in a participle (matchers_awards.py)
+    *AWARD_PATTERNS,
 )
