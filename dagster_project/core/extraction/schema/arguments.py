@@ -417,6 +417,8 @@ def _name_headed_by(article: ArticleContext, index: int, word) -> str | None:
     found = (institution_argument(sentence, token) if token.lemma in INSTITUTION_NOUNS else None) or (
         class_noun_name(sentence, token) or (entity_argument(sentence, token) if span is not None else None)
     )
+    if found is not None and fold(token.text) != fold(token.lemma) and fold(token.text) in fold(found.normal).split():
+        return None  # «Верхнеборская центральной районной больнице»: the name's head noun was left inflected
     return found.normal if found is not None and found.type == ORGANIZATION else None
 
 

@@ -13,9 +13,11 @@ headed before is formerly_headed. A plan, a negation or a future yields nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
+from ...common.russian import syntax_normal_form
 from .arguments import Argument, ParsedSentence, argument
-from .lexicon import POSITION_NOUNS, STAFF_ROLES
+from .lexicon import CHIEF_ROLES, HEAD_ROLES, POSITION_NOUNS, STAFF_ROLES
 from .matchers_people import (
     _POST_NOUNS,
     Deputies,
@@ -28,7 +30,7 @@ from .matchers_people import (
     pronoun_person,
     verb_roles,
 )
-from .relations import ORGANIZATION, PERSON
+from .relations import ORGANIZATION, PERSON, POSITION
 
 Fact = tuple[str, Argument, Argument]
 
@@ -350,4 +352,145 @@ class Predecessors:
                 yield "succeeded", new, former
 
 
-CAREER_PATTERNS = (PastJobs(), Dismissals(), Replacements(), LeftPosts(), Predecessors())
+def _appointing(sentence: ParsedSentence, verb) -> bool:
+    """«назначил», «избрал» in a done past, or «назначен(а)», «избран(а)» not planned."""
+    feats = verb.feats
+    if verb.lemma not in {"назначить", "избрать"} or feats.get("Aspect") != "Perf" or sentence.negated(verb):
+        return False
+    if feats.get("VerbForm") == "Part":
+        return feats.get("Voice") == "Pass" and not sentence.planned(verb)
+    return finished(verb)
+
+
+def _chief(sentence: ParsedSentence, role) -> bool:
+    """«главный врач», «главный редактор»: who leads the hospital or the newsroom («врач» alone works there)."""
+    from .matchers import _role_relation  # matchers imports this module
+
+    return role.lemma in CHIEF_ROLES and _role_relation(sentence, role) == "heads"
+
+
+class ChiefAppointments:
+    """«Главным врачом Ярганской областной клинической больницы назначен Дмитрий Шелестов»,
+    «назначил ... на должность главного врача больницы «Х»» -> appointed_to(person, «главный врач
+    ...»). A chief physician or a chief editor leads the organization as its director does, so the
+    head's fact comes with it (employment, through Deputies); a plan or a negation gives nothing,
+    nor a post whose words name no organization or place («главным врачом назначен ...»)."""
+
+    triggers = CHIEF_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _appointees as appointees  # matchers imports this module
+        from .matchers_people import _names_owner
+
+        if "назначить" not in sentence.lemmas or _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "назначить" or not _appointing(sentence, verb):
+                continue
+            people = [_person(sentence, h) for h in appointees(sentence, verb) or []]
+            people = [p for p in people if p is not None and p.type == PERSON]
+            roles = [r for r in Deputies._roles(sentence, verb) if _chief(sentence, r) and _names_owner(sentence, r)]
+            if len(people) != 1 or len(roles) != 1:
+                continue
+            post = post_argument(sentence, roles[0])
+            if post is not None:  # «Главным врачом ... назначен»: the post is no name, whatever its place
+                yield "appointed_to", people[0], replace(post, normal=post.normal[:1].lower() + post.normal[1:])
+
+
+# The board that appoints a joint-stock company's head: «Совет директоров АО «Х»», «Наблюдательный
+# совет банка «Х»» (the law gives it that right); the head it appoints heads that company.
+_BOARD_WORDS = frozenset({"директор", "наблюдательный"})
+# What a board calls its own company when it names it again: «генеральным директором компании».
+_OWN_COMPANY_NOUNS = frozenset({"компания", "общество", "предприятие"})
+
+
+class BoardAppointments:
+    """«Совет директоров АО «Ярганская энергетическая компания» назначил генеральным директором
+    Константина Муравьёва», «... избрал генеральным директором компании Олега Ли» ->
+    heads(person, company) and appointed_to(person, «генеральный директор АО «...»»). Only the head
+    role itself («директор», «генеральный директор», «президент»; not «технический директор» or
+    «директор по развитию»), owned by nothing or by the bare «компании»; one person appointed; a
+    plan, a negation or another body's appointment gives nothing."""
+
+    triggers = frozenset({"совет"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if not sentence.lemmas & {"назначить", "избрать"} or _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if not _appointing(sentence, verb) or verb.feats.get("VerbForm") != "Fin":
+                continue
+            company, name = self._company(sentence, verb)
+            roles = [r for r in sentence.kids(verb, "xcomp", "obl") if self._own_head_role(sentence, r)]
+            person = self._appointee(sentence, verb) if company is not None and len(roles) == 1 else None
+            if person is None:
+                continue
+            role = roles[0]
+            words = sorted([*sentence.kids(role, "amod"), role], key=lambda t: t.start)
+            post = f"{syntax_normal_form(words)} {name}"
+            yield "appointed_to", person, Argument(post, post, POSITION, "должность")
+            yield "heads", person, company
+
+    @staticmethod
+    def _company(sentence: ParsedSentence, verb) -> tuple[Argument | None, str]:
+        """The company whose board is the verb's subject, and its name as written (in the genitive)."""
+        boards = [s for s in sentence.kids(verb, "nsubj") if s.lemma == "совет"]
+        if len(boards) != 1:
+            return None, ""
+        tokens = sentence.tokens
+        at = next(i for i, t in enumerate(tokens) if t.id == boards[0].id)
+        before = tokens[at - 1].lemma if at > 0 else ""
+        after = tokens[at + 1] if at + 1 < len(tokens) else None
+        if before == "наблюдательный" and after is not None:
+            first = after
+        elif after is not None and after.lemma == "директор" and after.feats.get("Number") == "Plur" and at + 2 < len(tokens):
+            first = tokens[at + 2]
+        else:
+            return None, ""
+        span = sentence.article.span_of.get(first.id)
+        if span is None or span.type != "ORG" or span.tokens[0].id != first.id or span.tokens[-1].stop > verb.start:
+            return None, ""
+        company = argument(sentence, first, _ORGANIZATIONS)
+        if company is None or company.type != ORGANIZATION:
+            return None, ""
+        # «АО «Х» (ЯЭК)»: the short name in brackets is no part of the post
+        return company, sentence.surface(list(span.tokens)).split(" (")[0]
+
+    @staticmethod
+    def _own_head_role(sentence: ParsedSentence, role) -> bool:
+        """«генеральным директором (компании)»: a head role in the instrumental owned by nothing else."""
+        from .matchers import _role_relation  # matchers imports this module
+
+        if role.lemma not in HEAD_ROLES - {"глава", "губернатор", "мэр", "ректор", "главврач"}:
+            return False
+        if role.feats.get("Case") != "Ins" or sentence.preposition(role) or _role_relation(sentence, role) != "heads":
+            return False
+        owners = [k for k in sentence.kids(role, "nmod") if k.feats.get("Case") == "Gen" and k.pos == "NOUN"]
+        return all(k.lemma in _OWN_COMPANY_NOUNS and not sentence.kids(k, "amod", "nmod", "appos") for k in owners)
+
+    @staticmethod
+    def _appointee(sentence: ParsedSentence, verb) -> Argument | None:
+        """The one person named after the verb (the parser hangs the name on the verb or the role)."""
+        spans = {
+            id(span): span
+            for t in sentence.tokens
+            if t.start > verb.start
+            for span in [sentence.article.span_of.get(t.id)]
+            if span is not None and span.type == "PER"
+        }
+        if len(spans) != 1:
+            return None
+        (span,) = spans.values()
+        found = argument(sentence, span.tokens[0], frozenset({PERSON}))
+        return found if found is not None and found.type == PERSON else None
+
+
+CAREER_PATTERNS = (
+    PastJobs(),
+    Dismissals(),
+    Replacements(),
+    LeftPosts(),
+    Predecessors(),
+    ChiefAppointments(),
+    BoardAppointments(),
+)

@@ -25,6 +25,7 @@ from .arguments import (
     role_holder,
 )
 from .lexicon import (
+    CHIEF_ROLES,
     CHIEF_STAFF_ROLES,
     CLASS_NOUNS,
     COLLECTIVE_BODY_NOUNS,
@@ -783,7 +784,7 @@ def employment(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fac
     works_at the last organization named in the post («заместитель директора завода «Х»» -> Х)."""
     from .matchers import _role_owners, _role_relation  # matchers imports this module
 
-    if role.lemma in HEAD_ROLES and _role_relation(sentence, role) == "heads":
+    if role.lemma in HEAD_ROLES | CHIEF_ROLES and _role_relation(sentence, role) == "heads":  # «главный врач»
         for owner in _role_owners(sentence, role):
             found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
             if found is not None:
