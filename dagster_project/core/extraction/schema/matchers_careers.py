@@ -443,11 +443,11 @@ class BoardAppointments:
         after = tokens[at + 1] if at + 1 < len(tokens) else None
         if before == "наблюдательный" and after is not None:
             first = after
-        elif after is not None and after.lemma == "директор" and after.feats.get("Number") == "Plur" and at + 2 < len(tokens):
-            first = tokens[at + 2]
+        elif after is not None and after.lemma == "директор" and after.feats.get("Number") == "Plur":
+            first = tokens[at + 2] if at + 2 < len(tokens) else None
         else:
             return None, ""
-        span = sentence.article.span_of.get(first.id)
+        span = sentence.article.span_of.get(first.id) if first is not None else None
         if span is None or span.type != "ORG" or span.tokens[0].id != first.id or span.tokens[-1].stop > verb.start:
             return None, ""
         company = argument(sentence, first, _ORGANIZATIONS)
