@@ -179,12 +179,26 @@ def post_argument(sentence: ParsedSentence, role) -> Argument | None:
         return None
     phrase = _phrase_tokens(sentence, role)
     head = [t for t in phrase if t.start <= role.start]
+    if role.lemma in DEPUTY_ROLES:  # «первый заместитель министра» is a post of its own, not any deputy's
+        head = sorted(
+            head + [k for k in sentence.kids(role, "amod") if k.lemma == "первый" and k not in head],
+            key=lambda t: t.start,
+        )
     tail = [t for t in phrase if t.start > role.start]
     # in text order: «промышленности | и торговли | Сурминской области»
     tail = sorted(tail + _coordinated_owners(sentence, tail), key=lambda t: t.start)
     changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
+    if head[0].lemma == "первый":
+        changed = changed[:1].lower() + changed[1:]  # capitalized only as the sentence's first word
     normal = f"{changed} {sentence.surface(tail)}".strip() if tail else changed
     return replace(post, normal=restore_yo(normal, post.text))
+
+
+# Deputies of a head, whose first deputy is named so in the post's title.
+DEPUTY_ROLES = frozenset(
+    "заместитель замминистра замглавы заммэра замгубернатора вице-губернатор вице-мэр вице-президент "
+    "вице-премьер".split()
+)
 
 
 def _coordinated_owners(sentence: ParsedSentence, tail: list) -> list:
