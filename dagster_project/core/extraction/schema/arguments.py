@@ -703,6 +703,11 @@ def _span_normal(span: EntitySpan, tokens: list, kind: str) -> str:
     words = normal.split(" ")
     if len(words) != len(tokens):
         return normal
+    lone = tokens[0] if len(tokens) == 1 else None
+    if lone is not None and lone.rel in {"nsubj", "nsubj:pass"} and lone.text[:1].isupper():
+        # «Котова руководит ...»: a subject is written in the nominative, though the tagger may read a
+        # woman's lone surname as a man's genitive
+        return lone.text
     # a surname takes the gender of the first name before it: the tagger reads «(Анну) Котову» as masculine
     gender = tokens[0].feats.get("Gender")
     return " ".join(

@@ -13,7 +13,6 @@ headed before is formerly_headed. A plan, a negation or a future yields nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from ...common.russian import syntax_normal_form
 from .arguments import Argument, ParsedSentence, argument
@@ -26,6 +25,7 @@ from .matchers_people import (
     _planned,
     employment,
     finished,
+    linear_post,
     post_argument,
     pronoun_person,
     verb_roles,
@@ -392,9 +392,9 @@ class ChiefAppointments:
             roles = [r for r in Deputies._roles(sentence, verb) if _chief(sentence, r) and _names_owner(sentence, r)]
             if len(people) != 1 or len(roles) != 1:
                 continue
-            post = post_argument(sentence, roles[0])
-            if post is not None:  # «Главным врачом ... назначен»: the post is no name, whatever its place
-                yield "appointed_to", people[0], replace(post, normal=post.normal[:1].lower() + post.normal[1:])
+            post = linear_post(sentence, roles[0])  # read in order: «больницы № 1» keeps its number
+            if post is not None:
+                yield "appointed_to", people[0], post
 
 
 # The board that appoints a joint-stock company's head: «Совет директоров АО «Х»», «Наблюдательный

@@ -1,0 +1,84 @@
+"""Heads named by a chief's title or by a board's appointment, deputies kept deputies, and names
+the grammars must not garble: «главный врач» leads the hospital, a board appoints its own
+company's head, «первый заместитель» is a post of its own, a woman's lone surname stays hers."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str) -> set[tuple[str, str, str]]:
+    return {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+
+
+def of(relation: str, text: str) -> set[tuple[str, str]]:
+    return {(s, o) for s, r, o in facts(text) if r == relation}
+
+
+def test_a_chief_physician_appointed_heads_the_hospital():
+    text = "Главным врачом Озёрской городской больницы № 2 назначена Вера Лунина."
+    assert of("heads", text) == {("Вера Лунина", "Озёрская городская больница № 2")}
+    assert of("appointed_to", text) == {("Вера Лунина", "главный врач Озёрской городской больницы № 2")}
+    assert not of("works_at", text)
+    text = "Министр назначил Глеба Осокина на должность главного врача клиники «Медлайн»."
+    assert of("appointed_to", text) == {("Глеб Осокин", "главный врач клиники «Медлайн»")}
+
+
+def test_a_physician_who_is_not_the_chief_only_works_there_and_a_post_without_owner_gives_nothing():
+    text = "Глеб Осокин назначен врачом клиники «Медлайн»."
+    assert of("works_at", text) == {("Глеб Осокин", "Медлайн")}
+    assert not of("heads", text) and not of("appointed_to", text)
+    assert not facts("Главным врачом назначен Глеб Осокин.")
+    assert not of("appointed_to", "Главным врачом клиники «Медлайн» будет назначен Глеб Осокин.")
+
+
+def test_a_chief_physicians_post_held_before_is_formerly_headed():
+    text = (
+        "Министром здравоохранения области стала Вера Лунина, до назначения занимавшая пост главного "
+        "врача Озёрской городской больницы."
+    )
+    assert of("formerly_headed", text) == {("Вера Лунина", "Озёрская городская больница")}
+    assert not of("heads", text)
+
+
+def test_a_board_appoints_the_head_of_its_own_company():
+    text = "Совет директоров АО «Ветлужская судоверфь» (ВСВ) назначил генеральным директором Илью Сомова."
+    assert of("heads", text) == {("Илья Сомов", "Ветлужская судоверфь")}
+    assert of("appointed_to", text) == {("Илья Сомов", "генеральный директор АО «Ветлужская судоверфь»")}
+    text = "Совет директоров АО «Ветлужская судоверфь» назначил генеральным директором компании Илью Сомова."
+    assert of("heads", text) == {("Илья Сомов", "Ветлужская судоверфь")}
+
+
+def test_a_board_appointment_of_a_function_a_plan_or_a_negation_names_no_head():
+    for text in (
+        "Совет директоров АО «Ветлужская судоверфь» назначил техническим директором Илью Сомова.",
+        "Совет директоров АО «Ветлужская судоверфь» назначил директором по развитию Илью Сомова.",
+        "Совет директоров АО «Ветлужская судоверфь» планирует назначить генеральным директором Илью Сомова.",
+        "Совет директоров АО «Ветлужская судоверфь» не назначил генеральным директором Илью Сомова.",
+    ):
+        assert not of("heads", text), text
+        assert not of("appointed_to", text), text
+
+
+def test_a_first_deputy_keeps_first_in_the_post():
+    text = "Первый заместитель губернатора Ольховской области Сергей Гуров провёл совещание."
+    assert of("holds_position", text) == {("Сергей Гуров", "первый заместитель губернатора Ольховской области")}
+    assert not of("heads", text)
+    text = "Заместитель министра финансов Ольховской области Анна Котова провела совещание."
+    assert of("holds_position", text) == {("Анна Котова", "заместитель министра финансов Ольховской области")}
+
+
+def test_a_womans_lone_surname_as_subject_stays_feminine():
+    text = "Вера Лунина работает врачом. Лунина руководит больницей «Медлайн» с 2022 года."
+    assert of("heads", text) == {("Лунина", "Медлайн")}
+
+
+def test_an_earlier_name_left_inflected_resolves_no_bare_noun():
+    # NER and the parser leave «больнице» inflected in this name: «больницы» then means no one
+    text = (
+        "В Нижнеборской центральной районной больнице начал работу 64-срезовый компьютерный томограф.\n"
+        "«Пациента мы теперь можем обследовать за полчаса», — рассказала главный врач больницы Вера Лунина."
+    )
+    assert not of("heads", text)  # never «Нижнеборская центральной районной больнице»
