@@ -82,3 +82,27 @@ def test_an_earlier_name_left_inflected_resolves_no_bare_noun():
         "«Пациента мы теперь можем обследовать за полчаса», — рассказала главный врач больницы Вера Лунина."
     )
     assert not of("heads", text)  # never «Нижнеборская центральной районной больнице»
+
+
+def test_a_unit_run_before_is_a_job_at_its_organization():
+    appointed = "Анна Ли назначена министром. "
+    for text in (
+        appointed + "Ранее она была заведующей терапевтическим отделением больницы «Медика».",
+        appointed + "До этого Анна Ли заведовала отделением больницы «Медика».",
+        "Анна Ли, ранее заведовавшая отделением больницы «Медика», назначена министром.",
+        "Анна Ли, которая ранее заведовала отделением больницы «Медика», назначена министром.",
+    ):
+        assert of("worked_at", text) == {("Анна Ли", "Медика")}, text
+        assert not of("heads", text) and not of("formerly_headed", text), text
+
+
+def test_no_past_unit_from_a_negation_or_a_future():
+    assert not of("worked_at", "Анна Ли не заведовала отделением больницы «Медика».")
+    assert not of("worked_at", "Анна Ли будет заведовать отделением больницы «Медика».")
+
+
+def test_a_post_said_with_the_bookish_copula_in_the_past_was_held_before():
+    text = "Диана Ли являлась ректором университета «Политех» с 2014 года."
+    assert of("formerly_headed", text) == {("Диана Ли", "Политех")}
+    assert not of("heads", text)
+    assert not of("formerly_headed", "Диана Ли не являлась ректором университета «Политех».")

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from ...common.russian import syntax_normal_form
 from .arguments import Argument, ParsedSentence, argument
-from .lexicon import CHIEF_ROLES, HEAD_ROLES, POSITION_NOUNS, STAFF_ROLES
+from .lexicon import CHIEF_ROLES, HEAD_ROLES, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
 from .matchers_people import (
     _POST_NOUNS,
     Deputies,
@@ -101,7 +101,8 @@ class PastJobs:
     ректора») -> formerly_headed. The person is named or the one a pronoun can mean."""
 
     _WORK_VERBS = frozenset({"работать", "трудиться", "проработать"})
-    triggers = _WORK_VERBS | {"быть", "занимать"}
+    # «являлась ректором университета с 2014 года»: the bookish copula in the past is a post held before
+    triggers = _WORK_VERBS | {"быть", "занимать", "являться"}
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if _planned(sentence):
@@ -485,7 +486,69 @@ class BoardAppointments:
         return found if found is not None and found.type == PERSON else None
 
 
+class PastUnits:
+    """«До этого Анна Ли заведовала лабораторией института «Гидропроект»», «Анна Ли, ранее
+    заведовавшая отделением больницы «Медика»», «Ранее она была заведующей отделением больницы
+    «Медика»» -> worked_at(person, организация): who ran a lab, a department or a chair worked at the
+    organization it belongs to, and headed no more than the unit. A present («заведует») is the
+    staff grammars'; a negation, a plan or a unit with no named organization gives nothing."""
+
+    # the tagger lemmatizes a past «заведовала» now as the verb, now as a word of its own
+    triggers = frozenset({"заведовать", "заведовал", "заведовала", "заведовали"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for token in sentence.tokens:
+            if token.lemma not in self.triggers or sentence.negated(token):
+                continue
+            holder = self._past_holder(sentence, token)
+            person = _person(sentence, holder) if holder is not None else None
+            units = [
+                u
+                for u in sentence.kids(token, "obj", "obl", "nmod", "iobj")
+                if u.lemma in SUBUNIT_NOUNS and u.feats.get("Case") == "Ins" and not sentence.preposition(u)
+            ]
+            if person is None or len(units) != 1:
+                continue
+            owner = self._organization(sentence, units[0])
+            if owner is not None:
+                yield "worked_at", person, owner
+
+    @staticmethod
+    def _past_holder(sentence: ParsedSentence, token):
+        """Whose past it is: the subject of «заведовала», the noun «заведовавшая» qualifies, or the
+        subject of «была заведующей». The word's own ending tells its form: the tagger takes
+        «заведовала» for a noun and «заведовавшая» for a passive."""
+        word = token.text.lower()
+        if word.startswith("заведовавш") and token.rel in {"acl", "amod"}:
+            return sentence.head(token)
+        if word in {"заведовал", "заведовала", "заведовали"}:
+            subject = clause_subject(sentence, token)
+            if subject is not None and subject.lemma == "который":  # «Анна Ли, которая заведовала ...»
+                return sentence.head(token) if token.rel in {"acl", "acl:relcl"} else None
+            return subject
+        past_copula = [c for c in sentence.kids(token, "cop") if c.lemma == "быть" and _before(c)]
+        return clause_subject(sentence, token) if past_copula and token.feats.get("Case") == "Ins" else None
+
+    @staticmethod
+    def _organization(sentence: ParsedSentence, unit) -> Argument | None:
+        """The last organization named in the unit's genitive tail: «отделением | больницы «Медика»»."""
+        from .matchers_people import _index, _unit_chunk
+
+        tail = _unit_chunk(sentence, _index(sentence, unit))[1:]
+        found = [
+            a
+            for t in tail
+            if t.pos in {"NOUN", "PROPN"}
+            for a in [argument(sentence, t, _ORGANIZATIONS)]
+            if a is not None and a.type == ORGANIZATION
+        ]
+        return found[-1] if found else None
+
+
 CAREER_PATTERNS = (
+    PastUnits(),
     PastJobs(),
     Dismissals(),
     Replacements(),
