@@ -106,3 +106,26 @@ def test_a_post_said_with_the_bookish_copula_in_the_past_was_held_before():
     assert of("formerly_headed", text) == {("Диана Ли", "Политех")}
     assert not of("heads", text)
     assert not of("formerly_headed", "Диана Ли не являлась ректором университета «Политех».")
+
+
+GOVERNOR = "Губернатор Ольховской области Павел Ли провёл совещание. "
+
+
+def test_a_governors_deputy_is_the_deputy_of_the_one_region_named():
+    text = GOVERNOR + "Выступил первый заместитель губернатора Олег Тарханов."
+    assert of("holds_position", text) == {("Олег Тарханов", "первый заместитель губернатора Ольховской области")}
+    text = GOVERNOR + "В нём участвовал вице-губернатор Сергей Гуров."
+    assert of("holds_position", text) == {("Сергей Гуров", "вице-губернатор Ольховской области")}
+    assert not of("heads", text) - {("Павел Ли", "Ольховская область")}
+
+
+def test_no_governors_deputy_without_one_region_or_as_acting_former_or_by_field():
+    assert not of("holds_position", "Первый заместитель губернатора Сергей Гуров провёл совещание.")
+    two = "Губернатор Ольховской области встретился с коллегой из Тверской области. "
+    assert not of("holds_position", two + "Выступил первый заместитель губернатора Сергей Гуров.")
+    for title in (
+        "исполняющий обязанности первого заместителя губернатора",
+        "бывший вице-губернатор",
+        "заместитель губернатора по социальной политике",
+    ):
+        assert not of("holds_position", GOVERNOR + f"Выступил {title} Сергей Гуров."), title

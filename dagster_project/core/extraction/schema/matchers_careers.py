@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...common.russian import syntax_normal_form
+from ...common.russian import fold, inflect_phrase, syntax_normal_form
 from .arguments import Argument, ParsedSentence, argument
-from .lexicon import CHIEF_ROLES, HEAD_ROLES, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
+from .lexicon import CHIEF_ROLES, FORMER_MARKERS, HEAD_ROLES, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
 from .matchers_people import (
     _POST_NOUNS,
     Deputies,
@@ -547,7 +547,71 @@ class PastUnits:
         return found[-1] if found else None
 
 
+# A governor's deputies, named without the region: «первый заместитель губернатора», «вице-губернатор».
+_GOVERNOR_DEPUTIES = frozenset({"вице-губернатор", "замгубернатора"})
+
+
+class GovernorDeputies:
+    """«Первый заместитель губернатора Олег Тарханов», «вице-губернатор Сергей Гуров» in an article
+    that named one region before -> holds_position(person, «первый заместитель губернатора Ярганской
+    области»): a governor governs one region, and news names it once, then writes «губернатора». With
+    two regions or none named, an acting («исполняющий обязанности ...») or former deputy, a deputy
+    «по ...» (whose post names a field the wording would lose), or another owner, nothing."""
+
+    triggers = _GOVERNOR_DEPUTIES | {"заместитель"}
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers_people import leaves_post, title_holder
+        from .matchers_posts import earlier_place
+
+        for role in sentence.tokens:
+            governor = self._bare_governor(sentence, role)
+            if governor is None or self._acting_or_former(sentence, role):
+                continue
+            holder = title_holder(sentence, role)
+            if holder is None or leaves_post(sentence, role):
+                continue
+            place = earlier_place(sentence, role, frozenset({"область", "край", "республика"}))
+            region = inflect_phrase(place.normal, "gent") if place is not None else ""
+            if not region or fold(region) == fold(place.normal):
+                continue  # no one region, or a name that does not decline
+            words = sorted(
+                [*(k for k in sentence.kids(role, "amod") if k.lemma == "первый"), role], key=lambda t: t.start
+            )
+            title = syntax_normal_form(words) if len(words) > 1 else role.lemma
+            title = title[:1].lower() + title[1:]
+            post = f"{title} губернатора {region}" if governor is not role else f"{title} {region}"
+            yield "holds_position", holder, Argument(post, post, POSITION, "должность")
+
+    @staticmethod
+    def _bare_governor(sentence: ParsedSentence, role):
+        """The governor a deputy's title names with no owner of its own: «заместитель | губернатора»
+        (the governor's token) or «вице-губернатор» (the role itself); else None."""
+        if role.pos != "NOUN" or any(sentence.preposition(k) == "по" for k in sentence.kids(role, "nmod")):
+            return None
+        owners = [
+            k for k in sentence.kids(role, "nmod") if k.feats.get("Case") == "Gen" and not sentence.preposition(k)
+        ]
+        if role.lemma in _GOVERNOR_DEPUTIES:
+            return role if not owners else None
+        if role.lemma != "заместитель" or len(owners) != 1 or owners[0].lemma != "губернатор":
+            return None
+        governor = owners[0]
+        own = sentence.kids(governor, "nmod", "appos", "flat:name", "amod")
+        return governor if not own and sentence.article.span_of.get(governor.id) is None else None
+
+    @staticmethod
+    def _acting_or_former(sentence: ParsedSentence, role) -> bool:
+        tokens = sentence.tokens
+        at = next(i for i, t in enumerate(tokens) if t.id == role.id)
+        before = tokens[max(0, at - 3) : at]
+        acting = any(t.lemma == "обязанность" or t.text.lower() in {"и.о.", "врио", "врид"} for t in before)
+        qualifiers = {k.lemma for k in sentence.kids(role, "amod")}
+        return acting or bool(qualifiers & FORMER_MARKERS) or bool(qualifiers - {"первый"})
+
+
 CAREER_PATTERNS = (
+    GovernorDeputies(),
     PastUnits(),
     PastJobs(),
     Dismissals(),
