@@ -129,3 +129,14 @@ def test_no_governors_deputy_without_one_region_or_as_acting_former_or_by_field(
         "заместитель губернатора по социальной политике",
     ):
         assert not of("holds_position", GOVERNOR + f"Выступил {title} Сергей Гуров."), title
+
+
+def test_a_bare_class_noun_means_the_one_organization_of_its_kind_beside_a_company_of_another():
+    text = (
+        "ООО «Северный бетонный комбинат» подало иск к ООО «Мостострой-Ольха». «Мостострой-Ольха» "
+        "строит мост через реку. Директор комбината Пётр Лосев пояснил, что долг не погашен."
+    )
+    assert of("heads", text) == {("Пётр Лосев", "Северный бетонный комбинат")}
+    # «компании» could mean either company: no one
+    text = text.replace("Директор комбината", "Директор компании")
+    assert not of("heads", text)
