@@ -140,3 +140,13 @@ def test_a_bare_class_noun_means_the_one_organization_of_its_kind_beside_a_compa
     # «компании» could mean either company: no one
     text = text.replace("Директор комбината", "Директор компании")
     assert not of("heads", text)
+
+
+def test_a_unitary_enterprise_is_the_one_enterprise_named():
+    text = "МУП «Озёрский водоканал» заменило три километра труб. Директор предприятия Пётр Лосев рассказал о планах."
+    assert of("heads", text) == {("Пётр Лосев", "Озёрский водоканал")}
+    text = (
+        "МУП «Озёрский водоканал» заменило трубы по заказу завода «Вектор». "
+        "Директор предприятия Пётр Лосев рассказал о планах."
+    )
+    assert not of("heads", text)  # the plant is an enterprise too

@@ -68,7 +68,11 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
             quoted = _QUOTED_AFTER.match(text, word.stop)
             if quoted is not None and CLASS_NOUNS.get(word.lemma) == ORGANIZATION:
                 classed.setdefault(lemma_key(quoted.group(1).strip()), word.lemma)
-            if word.lemma in kinds and quoted is not None:
+            if quoted is not None and "предприятие" in kinds and word.text.lower() in _UNITARY_ENTERPRISES:
+                # «МУП «Кремнегорский водоканал»» is a municipal unitary «предприятие» by its legal form
+                name = quoted.group(1).strip()
+                names.setdefault(fold(name), (name, "предприятие"))
+            elif word.lemma in kinds and quoted is not None:
                 name = quoted.group(1).strip()
                 names.setdefault(fold(name), (name, word.lemma))
             elif word.lemma in kinds and _ends_legal_name(text, word):
@@ -94,6 +98,8 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
     return name, kind
 
 
+# Legal forms that say «unitary enterprise»: municipal, state, federal state.
+_UNITARY_ENTERPRISES = frozenset({"муп", "гуп", "фгуп"})
 # Words news uses for any company, whatever its trade: an «ООО «Х»» may be meant by each.
 _ANY_COMPANY = frozenset({"компания", "предприятие", "общество", "организация", "фирма"})
 
