@@ -49,6 +49,8 @@ def test_a_board_appoints_the_head_of_its_own_company():
     assert of("appointed_to", text) == {("Илья Сомов", "генеральный директор АО «Ветлужская судоверфь»")}
     text = "Совет директоров АО «Ветлужская судоверфь» назначил генеральным директором компании Илью Сомова."
     assert of("heads", text) == {("Илья Сомов", "Ветлужская судоверфь")}
+    text = "Совет директоров АО «Ветлужская судоверфь» назначил новым генеральным директором Илью Сомова."
+    assert of("appointed_to", text) == {("Илья Сомов", "генеральный директор АО «Ветлужская судоверфь»")}
 
 
 def test_a_board_appointment_of_a_function_a_plan_or_a_negation_names_no_head():

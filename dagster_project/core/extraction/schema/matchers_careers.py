@@ -16,7 +16,15 @@ from collections.abc import Iterator
 
 from ...common.russian import fold, inflect_phrase, syntax_normal_form
 from .arguments import Argument, ParsedSentence, argument
-from .lexicon import CHIEF_ROLES, FORMER_MARKERS, HEAD_ROLES, POSITION_NOUNS, STAFF_ROLES, SUBUNIT_NOUNS
+from .lexicon import (
+    CHIEF_ROLES,
+    FORMER_MARKERS,
+    HEAD_ROLES,
+    NON_IDENTIFYING,
+    POSITION_NOUNS,
+    STAFF_ROLES,
+    SUBUNIT_NOUNS,
+)
 from .matchers_people import (
     _POST_NOUNS,
     Deputies,
@@ -427,7 +435,9 @@ class BoardAppointments:
             if person is None:
                 continue
             role = roles[0]
-            words = sorted([*sentence.kids(role, "amod"), role], key=lambda t: t.start)
+            # «новым генеральным директором»: «новый» says when, not which post
+            kept = [k for k in sentence.kids(role, "amod") if k.lemma not in NON_IDENTIFYING | FORMER_MARKERS]
+            words = sorted([*kept, role], key=lambda t: t.start)
             post = f"{syntax_normal_form(words)} {name}"
             yield "appointed_to", person, Argument(post, post, POSITION, "должность")
             yield "heads", person, company
