@@ -111,8 +111,9 @@ def entity_base_key(normal: str, aliases: dict[str, str]) -> str:
     return _CITY_ADMINISTRATION.sub("администрация ", key)
 
 
-# «мэрия Бережанска», «администрация города Бережанска» -> the key of «администрация Бережанска»
-_CITY_ADMINISTRATION = re.compile(r"^(?:мэрия|администрация город) ")
+# «мэрия Бережанска», «администрация города Бережанска» -> the key of «администрация Бережанска»,
+# also inside a longer name («департамент культуры мэрии Бережанска»)
+_CITY_ADMINISTRATION = re.compile(r"(?:^|(?<= ))(?:мэрия|администрация город) ")
 
 
 def named_mentions(raw: pd.DataFrame) -> pd.DataFrame:

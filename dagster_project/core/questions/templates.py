@@ -89,9 +89,13 @@ def argument_type(node: NodeInfo, relation: Relation, is_subject: bool) -> str:
 
 
 # A legal form is no class noun a reader asks with: «какое ООО» reads as a form, not a question.
-_LEGAL_FORM_NOUNS = {form: "компания" for form in ("ооо", "ао", "пао", "оао", "зао")} | {
-    form: "предприятие" for form in ("муп", "гуп", "фгуп")
-}
+_LEGAL_FORM_NOUNS = (
+    dict.fromkeys(("ооо", "ао", "пао", "оао", "зао", "нао", "гк"), "компания")
+    | dict.fromkeys(("муп", "гуп", "фгуп", "нпо", "нпп"), "предприятие")
+    | dict.fromkeys(("гбу", "гбуз", "мбу", "мау", "гау", "фгбу", "фгбоу"), "учреждение")
+    | dict.fromkeys(("ано", "нко"), "организация")
+    | {"кфх": "хозяйство", "спк": "кооператив"}
+)
 
 
 # An organization a relation only holds of: who wins a match or has a coach is a sports club.

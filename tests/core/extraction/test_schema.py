@@ -616,6 +616,20 @@ def test_an_abbreviated_legal_form_does_not_decline():
     assert found == {("Мэрия Бережанска", "signed_contract_with", "Бережанскдорстрой")}
 
 
+def test_every_legal_form_is_the_class_noun_of_the_quoted_name_after_it():
+    found = extract_schema_triplets(
+        "a", "Директор МУП «Ольшанский водоканал» Пётр Лис подписал контракт с ГБУЗ «Ольшанская больница».", PUBLISHED
+    )
+    assert {(t.object_normal, t.object_descriptor) for t in found} >= {("Ольшанский водоканал", "муп")}
+    assert {t.relation for t in found} == {"heads", "signed_contract_with"}
+
+
+def test_a_creative_group_keeps_its_class_noun():
+    # «Колокольчик» alone is a bell: a studio, a company or a troupe is asked with its class noun
+    found = extract_schema_triplets("a", "Вокальная студия «Колокольчик» базируется в Ольшанске.", PUBLISHED)
+    assert [(t.subject_normal, t.subject_descriptor) for t in found] == [("Колокольчик", "студия")]
+
+
 def test_a_sum_ends_at_its_currency():
     found = facts("Районный суд обязал больницу «Здоровье» выплатить 700 тысяч рублей компенсации морального вреда.")
     assert ("Здоровье", "ordered_to_pay", "700 тысяч рублей") in found

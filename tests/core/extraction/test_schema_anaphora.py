@@ -88,6 +88,17 @@ def test_a_department_of_the_mayoralty_takes_the_city_the_article_names():
     }
 
 
+def test_a_department_of_the_mayoralty_takes_the_city_named_inside_a_longer_name():
+    # the parser hangs «Ольшанска» on «департамента», not on «администрации»
+    text = (
+        "Директором департамента культуры администрации Ольшанска назначена Анна Котова. "
+        "Департамент образования мэрии подписал соглашение с компанией «Нива»."
+    )
+    assert facts(text, "signed_agreement_with") == {
+        ("Департамент образования мэрии Ольшанска", "signed_agreement_with", "Нива")
+    }
+
+
 def test_a_department_of_the_mayoralty_stays_as_written_when_no_city_or_two_fit():
     two = (
         "Мэрия Ольшанска и администрация Сосновска объявили конкурс. "

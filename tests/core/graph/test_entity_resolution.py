@@ -33,6 +33,13 @@ def test_a_generic_short_name_joins_the_full_name_of_its_own_article():
     ])  # fmt: skip
     assert keys[("a", "Администрация округа")] == keys[("a", "Администрация Ольшанского муниципального округа")]
     assert keys[("b", "администрация города")] == keys[("b", "Мэрия Ольшанска")]
+    # a mayoralty is a city's administration inside a department's name too
+    inner = _object_keys([
+        _fact("g", "Олег Иванов", "Департамент культуры мэрии Ольшанска"),
+        _fact("g", "Ян Ким", "Департамент культуры администрации Ольшанска"),
+    ])
+    mayoralty, administration = "Департамент культуры мэрии Ольшанска", "Департамент культуры администрации Ольшанска"
+    assert inner[("g", mayoralty)] == inner[("g", administration)]
     assert keys[("c", "институт геологии")] == keys[("c", "Приморский институт геологии")]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from dagster_project.core.common.abbreviations import LEGAL_FORMS
 from dagster_project.core.common.russian import with_preposition_vowels
 from dagster_project.core.extraction.schema import SCHEMA, extract_schema_triplets
 from dagster_project.core.extraction.triplets import triplets_frame
@@ -18,6 +19,7 @@ from dagster_project.core.questions.templates import (
     counted_noun,
     description,
     generate_question,
+    kind_noun,
     relative_clause,
 )
 
@@ -381,6 +383,12 @@ def test_set_questions_are_plural_with_the_partners_shared_class_noun():
 def test_a_legal_form_is_not_the_class_noun_of_a_question():
     contractor = NodeInfo("Бергранит", "ORG", "ООО")
     assert ask_subject("visited", contractor, KAZAN) == "Какая компания посетила Казань?"
+    enterprise = NodeInfo("Ольшанский водоканал", "ORG", "МУП")
+    assert ask_subject("visited", enterprise, KAZAN) == "Какое предприятие посетило Казань?"
+    # every legal form the extractor reads as a class noun has a noun a reader asks with
+    for form in LEGAL_FORMS:
+        noun = kind_noun(NodeInfo("Ольшанский водоканал", "ORG", form.upper()), "ORG")
+        assert noun.lower() != form and noun.islower(), form
 
 
 def test_a_post_one_holds_is_never_described_by_a_which_clause():

@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from copy import copy
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
+from itertools import takewhile
 
 from ...common.abbreviations import abbreviates
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
@@ -422,6 +423,21 @@ def _name_headed_by(article: ArticleContext, index: int, word) -> str | None:
     return found.normal if found is not None and found.type == ORGANIZATION else None
 
 
+def _body_named_at(article: ArticleContext, index: int, word) -> str | None:
+    """The institution `word` names in the article's sentence `index`, also inside a longer name:
+    «департамент культуры администрации Ветлуги» still says whose «администрация» is meant."""
+    sentence = ParsedSentence(article.sentences[index], article, index)
+    token = sentence.by_id.get(word.id)
+    found = institution_argument(sentence, token) if token is not None else None
+    if found is not None:
+        return found.normal
+    # the parser often hangs a genitive chain's last name on its first noun («департамента ...
+    # администрации Ветлуги»): the capitalized genitives right after the body are its owner
+    after = sentence.tokens[sentence.tokens.index(token) + 1 :] if token is not None else []
+    owner = list(takewhile(lambda t: t.text[:1].isupper() and _genitive(t), after))
+    return f"{token.lemma.capitalize()} {sentence.surface(owner)}" if owner else None
+
+
 def _common_noun_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> Argument | None:
     """A post or a facility that no name identifies: «министр строительства области», «завод в Твери»."""
     if POSITION in types and token.lemma in POSITION_NOUNS:
@@ -602,8 +618,8 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
         own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
         normal = earlier_full_name(sentence, head, normal, own_name) or normal
     else:  # «Департамент здравоохранения мэрии» of the one city the article names
-        own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
-        normal = completed_owner(sentence, normal, own_name) or normal
+        body_at = lambda index, word: _body_named_at(sentence.article, index, word)  # noqa: E731
+        normal = completed_owner(sentence, normal, body_at) or normal
     return Argument(found.text, normal, ORGANIZATION, head.lemma)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...common.abbreviations import LEGAL_FORMS
 from .relations import EVENT, FACILITY, ORGANIZATION, PLACE, WORK
 
 # A class noun standing in apposition to a name says what the name is: «судоверфь «Х»» is an
@@ -14,7 +15,7 @@ CLASS_NOUNS: dict[str, str] = {
         "союз ассоциация партия агентство издательство музей библиотека оператор перевозчик судоверфь "
         "верфь застройщик производитель ритейлер сеть лаборатория инспекция служба управление департамент "
         "ооо ао пао оао зао ип фирма дума собрание совет "
-        "оркестр хор ансамбль филармония консерватория галерея".split(),
+        "оркестр хор ансамбль филармония консерватория галерея студия коллектив труппа".split(),
         ORGANIZATION,
     ),
     **dict.fromkeys(
@@ -32,6 +33,7 @@ CLASS_NOUNS: dict[str, str] = {
     ),
     **dict.fromkeys("спектакль фильм книга роман постановка альбом сериал опера балет мюзикл".split(), WORK),
     **dict.fromkeys("город село посёлок поселок область край район республика регион".split(), PLACE),
+    **dict.fromkeys(LEGAL_FORMS, ORGANIZATION),  # «МУП «Горводоканал»», «ГБУЗ «Областная больница»»
 }
 
 # Organizations that are also buildings one opens or builds: «открыла завод в Твери». Named by the
