@@ -8,6 +8,12 @@ replaced: «назначен на должность ... вместо Ивана
 
 Each fact keeps its tense: a past job is worked_at («ранее работал в»), never works_at; a post
 headed before is formerly_headed. A plan, a negation or a future yields nothing.
+
+Heads and deputies named by their title: a chief physician or editor appointed («Главным врачом
+больницы X назначен ...») heads X; a board appoints its own company's head («Совет директоров АО
+«X» назначил генеральным директором ...»); a unit run before («заведовала отделением больницы X»)
+is a job at X; a governor's deputy named without the region («первый заместитель губернатора ...»)
+holds the post of the one region the article named, and is never its head.
 """
 
 from __future__ import annotations
