@@ -152,3 +152,20 @@ def test_a_unitary_enterprise_is_the_one_enterprise_named():
         "Директор предприятия Пётр Лосев рассказал о планах."
     )
     assert not of("heads", text)  # the plant is an enterprise too
+
+
+def test_an_ex_head_formerly_headed_and_heads_nothing():
+    text = "Экс-директор завода «Электроприбор» Иван Петров стал советником губернатора."
+    assert of("formerly_headed", text) == {("Иван Петров", "Электроприбор")}
+    assert not of("heads", text)
+    for text in (
+        "Экс-директор по развитию завода «Электроприбор» Иван Петров выступил на собрании.",
+        "Экс-начальник цеха завода «Электроприбор» Иван Петров выступил на собрании.",
+        "Экс-директор завода «Электроприбор» выступил на собрании.",
+    ):
+        assert not of("formerly_headed", text), text
+
+
+def test_new_is_no_word_of_a_post_taken():
+    text = "Новым директором завода «Электроприбор» стал Иван Петров."
+    assert of("appointed_to", text) == {("Иван Петров", "директор завода «Электроприбор»")}

@@ -44,7 +44,7 @@ from .matchers_people import (
     pronoun_person,
     verb_roles,
 )
-from .relations import ORGANIZATION, PERSON, POSITION
+from .relations import ORGANIZATION, PERSON, PLACE, POSITION
 
 Fact = tuple[str, Argument, Argument]
 
@@ -626,7 +626,37 @@ class GovernorDeputies:
         return acting or bool(qualifiers & FORMER_MARKERS) or bool(qualifiers - {"первый"})
 
 
+class FormerHeads:
+    """«Экс-директор завода «Электроприбор» Иван Петров», «экс-глава района Пётр Ли» ->
+    formerly_headed(person, owner): the prefix says the lead is over, as «бывший» does (which the
+    apposition grammar reads). A function under the head («экс-директор по развитию»), a unit
+    («экс-начальник цеха»), or a title with no name beside it gives nothing."""
+
+    triggers = frozenset({"экс"})  # extract.py indexes the parts of a hyphenated lemma
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .lexicon import HEAD_ROLE_QUALIFIERS, STAFF_UNIT_NOUNS
+        from .matchers import _role_owners  # matchers imports this module
+        from .matchers_people import title_holder
+
+        for role in sentence.tokens:
+            prefix, _, title = role.lemma.partition("-")
+            if prefix != "экс" or title not in HEAD_ROLES or role.pos != "NOUN":
+                continue
+            qualifiers = {k.lemma for k in sentence.kids(role, "amod")}
+            if qualifiers - HEAD_ROLE_QUALIFIERS or any(sentence.preposition(k) == "по" for k in sentence.kids(role)):
+                continue
+            holder = title_holder(sentence, role)
+            for owner in _role_owners(sentence, role) if holder is not None else []:
+                if owner.lemma in SUBUNIT_NOUNS | STAFF_UNIT_NOUNS:
+                    continue  # «экс-начальник цеха завода»: he led the shop, not the plant
+                found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
+                if found is not None and found.type in {ORGANIZATION, PLACE}:
+                    yield "formerly_headed", holder, found
+
+
 CAREER_PATTERNS = (
+    FormerHeads(),
     GovernorDeputies(),
     PastUnits(),
     PastJobs(),

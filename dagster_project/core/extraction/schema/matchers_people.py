@@ -472,6 +472,8 @@ def _with_adjectives_before(sentence: ParsedSentence, at: int) -> tuple[list, st
     first = at
     while first > 0 and sentence.tokens[first - 1].pos == "ADJ":
         first -= 1
+    if first < at and sentence.tokens[first].lemma == "новый":
+        first += 1  # «Новым директором стал ...»: «новый» says when he took it, not which post
     head = sentence.tokens[first : at + 1]
     return head, head[0].lemma if len(head) == 1 else syntax_normal_form(head)
 
