@@ -419,9 +419,11 @@ def _canonical_rank(name: str, votes: int, kind: str) -> tuple:
     """A full name reads better in a question than its abbreviation, whatever the counts; and a
     name of a thing that is its own dictionary form is in the nominative («Бергранит», never the
     «Бергранита» of «с «Бергранита»», however often the texts inflect it). People are left to the
-    votes: pymorphy lemmatizes «Соколова» to «Соколов»."""
+    votes: pymorphy lemmatizes «Соколова» to «Соколов»; but a person's full name reads better than the
+    surname alone, however often a career told in one article repeats «Сумароков»."""
     dictionary_form = kind != "PER" and fold(name.replace("«", "").replace("»", "")) == lemma_key(name)
-    return (not is_abbreviation(name), dictionary_form, votes, len(name.split()), len(name))
+    full_person = kind == "PER" and len(name.split()) > 1
+    return (not is_abbreviation(name), dictionary_form, full_person, votes, len(name.split()), len(name))
 
 
 def relation_key(verb: str, complement: str, preposition: str, case: str) -> str:

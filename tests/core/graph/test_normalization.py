@@ -130,3 +130,14 @@ def test_a_name_ending_with_an_abbreviation_joins_the_name_that_spells_it_out():
     assert labs.nunique() == 1
     # another owner's lab of the same name stays apart: «ТИО» does not abbreviate the university
     assert frame.loc[frame["subject"] == "Аскольд Ремезов", "object_key"].iloc[0] != labs.iloc[0]
+
+
+def test_a_persons_full_name_is_canonical_however_often_the_surname_alone_is_written():
+    text = (
+        "Суд вынес приговор бывшему директору завода «Вектор» Вадиму Сумарокову. "
+        "Сумароков руководил заводом «Вектор» с 2016 года. Сумароков возглавлял компанию «Ладья» до 2016 года. "
+        "Сумароков работал в банке «Заречный»."
+    )
+    frame = normalize_triplets(triplets_frame(extract_schema_triplets("a1", text, "2026-01-20")), {})
+    people = set(frame.loc[frame["subject_type"] == "PER", "canonical_subject"])
+    assert people == {"Вадим Сумароков"}

@@ -59,13 +59,20 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
     kinds = {token.lemma} | ANAPHORIC_CLASS_SYNONYMS.get(token.lemma, frozenset())
     names: dict[str, tuple[str, str]] = {}
     rivals: set[str] = set()
+    classed: dict[str, str] = {}  # a quoted name -> the class noun or legal form it was named with
     for index, sent in enumerate(sentence.article.sentences):
         previous = None
         for word in sent.tokens:
             if word.start >= token.start:
                 break
             quoted = _QUOTED_AFTER.match(text, word.stop)
-            if word.lemma in kinds and quoted is not None:
+            if quoted is not None and CLASS_NOUNS.get(word.lemma) == ORGANIZATION:
+                classed.setdefault(lemma_key(quoted.group(1).strip()), word.lemma)
+            if quoted is not None and "предприятие" in kinds and word.text.lower() in _UNITARY_ENTERPRISES:
+                # «МУП «Кремнегорский водоканал»» is a municipal unitary «предприятие» by its legal form
+                name = quoted.group(1).strip()
+                names.setdefault(fold(name), (name, "предприятие"))
+            elif word.lemma in kinds and quoted is not None:
                 name = quoted.group(1).strip()
                 names.setdefault(fold(name), (name, word.lemma))
             elif word.lemma in kinds and _ends_legal_name(text, word):
@@ -85,9 +92,26 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
         return None
     ((folded, (name, kind)),) = names.items()
     # a bare quoted name in another case is the same one: «для «Северного неба»» after «Северное небо»
-    if any(fold(rival) != folded and lemma_key(rival) != lemma_key(name) for rival in rivals):
+    rivals = {r for r in rivals if fold(r) != folded and lemma_key(r) != lemma_key(name)}
+    if any(not _of_another_kind(rival, classed, kinds, token.lemma) for rival in rivals):
         return None
     return name, kind
+
+
+# Legal forms that say «unitary enterprise»: municipal, state, federal state.
+_UNITARY_ENTERPRISES = frozenset({"муп", "гуп", "фгуп"})
+# Words news uses for any company, whatever its trade: an «ООО «Х»» may be meant by each.
+_ANY_COMPANY = frozenset({"компания", "предприятие", "общество", "организация", "фирма"})
+
+
+def _of_another_kind(rival: str, classed: dict[str, str], kinds: set[str], noun: str) -> bool:
+    """A bare quoted name the article introduced before as something else: after «ООО «Таёжный
+    бетонный комбинат»» and «ООО «Сибмостстрой-Ярга»», «комбината» can mean only the first (the
+    second's name says no «комбинат»); «компании» could mean either."""
+    introduced = classed.get(lemma_key(rival))
+    if introduced is None or introduced in kinds or noun in _ANY_COMPANY:
+        return False
+    return not {lemma_key(kind) for kind in kinds} & set(lemma_key(rival).split())
 
 
 _LEGAL_FORM_BEFORE = re.compile(

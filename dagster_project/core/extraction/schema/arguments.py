@@ -421,6 +421,8 @@ def _name_headed_by(article: ArticleContext, index: int, word) -> str | None:
     found = (institution_argument(sentence, token) if token.lemma in INSTITUTION_NOUNS else None) or (
         class_noun_name(sentence, token) or (entity_argument(sentence, token) if span is not None else None)
     )
+    if found is not None and fold(token.text) != fold(token.lemma) and fold(token.text) in fold(found.normal).split():
+        return None  # «Верхнеборская центральной районной больнице»: the name's head noun was left inflected
     return found.normal if found is not None and found.type == ORGANIZATION else None
 
 
@@ -720,6 +722,11 @@ def _span_normal(span: EntitySpan, tokens: list, kind: str) -> str:
     words = normal.split(" ")
     if len(words) != len(tokens):
         return normal
+    lone = tokens[0] if len(tokens) == 1 else None
+    if lone is not None and lone.rel in {"nsubj", "nsubj:pass"} and lone.text[:1].isupper():
+        # «Котова руководит ...»: a subject is written in the nominative, though the tagger may read a
+        # woman's lone surname as a man's genitive
+        return lone.text
     # a surname takes the gender of the first name before it: the tagger reads «(Анну) Котову» as masculine
     gender = tokens[0].feats.get("Gender")
     return " ".join(

@@ -8,14 +8,29 @@ replaced: «назначен на должность ... вместо Ивана
 
 Each fact keeps its tense: a past job is worked_at («ранее работал в»), never works_at; a post
 headed before is formerly_headed. A plan, a negation or a future yields nothing.
+
+Heads and deputies named by their title: a chief physician or editor appointed («Главным врачом
+больницы X назначен ...») heads X; a board appoints its own company's head («Совет директоров АО
+«X» назначил генеральным директором ...»); a unit run before («заведовала отделением больницы X»)
+is a job at X; a governor's deputy named without the region («первый заместитель губернатора ...»)
+holds the post of the one region the article named, and is never its head.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...common.russian import fold, inflect_phrase, syntax_normal_form
 from .arguments import Argument, ParsedSentence, argument
-from .lexicon import POSITION_NOUNS, STAFF_ROLES
+from .lexicon import (
+    CHIEF_ROLES,
+    FORMER_MARKERS,
+    HEAD_ROLES,
+    NON_IDENTIFYING,
+    POSITION_NOUNS,
+    STAFF_ROLES,
+    SUBUNIT_NOUNS,
+)
 from .matchers_people import (
     _POST_NOUNS,
     Deputies,
@@ -24,11 +39,12 @@ from .matchers_people import (
     _planned,
     employment,
     finished,
+    linear_post,
     post_argument,
     pronoun_person,
     verb_roles,
 )
-from .relations import ORGANIZATION, PERSON
+from .relations import ORGANIZATION, PERSON, PLACE, POSITION
 
 Fact = tuple[str, Argument, Argument]
 
@@ -99,7 +115,8 @@ class PastJobs:
     ректора») -> formerly_headed. The person is named or the one a pronoun can mean."""
 
     _WORK_VERBS = frozenset({"работать", "трудиться", "проработать"})
-    triggers = _WORK_VERBS | {"быть", "занимать"}
+    # «являлась ректором университета с 2014 года»: the bookish copula in the past is a post held before
+    triggers = _WORK_VERBS | {"быть", "занимать", "являться"}
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         if _planned(sentence):
@@ -350,4 +367,303 @@ class Predecessors:
                 yield "succeeded", new, former
 
 
-CAREER_PATTERNS = (PastJobs(), Dismissals(), Replacements(), LeftPosts(), Predecessors())
+def _appointing(sentence: ParsedSentence, verb) -> bool:
+    """«назначил», «избрал» in a done past, or «назначен(а)», «избран(а)» not planned."""
+    feats = verb.feats
+    if verb.lemma not in {"назначить", "избрать"} or feats.get("Aspect") != "Perf" or sentence.negated(verb):
+        return False
+    if feats.get("VerbForm") == "Part":
+        return feats.get("Voice") == "Pass" and not sentence.planned(verb)
+    return finished(verb)
+
+
+def _chief(sentence: ParsedSentence, role) -> bool:
+    """«главный врач», «главный редактор»: who leads the hospital or the newsroom («врач» alone works there)."""
+    from .matchers import _role_relation  # matchers imports this module
+
+    return role.lemma in CHIEF_ROLES and _role_relation(sentence, role) == "heads"
+
+
+class ChiefAppointments:
+    """«Главным врачом Ярганской областной клинической больницы назначен Дмитрий Шелестов»,
+    «назначил ... на должность главного врача больницы «Х»» -> appointed_to(person, «главный врач
+    ...»). A chief physician or a chief editor leads the organization as its director does, so the
+    head's fact comes with it (employment, through Deputies); a plan or a negation gives nothing,
+    nor a post whose words name no organization or place («главным врачом назначен ...»)."""
+
+    triggers = CHIEF_ROLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _appointees as appointees  # matchers imports this module
+        from .matchers_people import _names_owner
+
+        if "назначить" not in sentence.lemmas or _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if verb.lemma != "назначить" or not _appointing(sentence, verb):
+                continue
+            people = [_person(sentence, h) for h in appointees(sentence, verb) or []]
+            people = [p for p in people if p is not None and p.type == PERSON]
+            roles = [r for r in Deputies._roles(sentence, verb) if _chief(sentence, r) and _names_owner(sentence, r)]
+            if len(people) != 1 or len(roles) != 1:
+                continue
+            post = linear_post(sentence, roles[0])  # read in order: «больницы № 1» keeps its number
+            if post is not None:
+                yield "appointed_to", people[0], post
+
+
+# The board that appoints a joint-stock company's head: «Совет директоров АО «Х»», «Наблюдательный
+# совет банка «Х»» (the law gives it that right); the head it appoints heads that company.
+_BOARD_WORDS = frozenset({"директор", "наблюдательный"})
+# What a board calls its own company when it names it again: «генеральным директором компании».
+_OWN_COMPANY_NOUNS = frozenset({"компания", "общество", "предприятие"})
+
+
+class BoardAppointments:
+    """«Совет директоров АО «Ярганская энергетическая компания» назначил генеральным директором
+    Константина Муравьёва», «... избрал генеральным директором компании Олега Ли» ->
+    heads(person, company) and appointed_to(person, «генеральный директор АО «...»»). Only the head
+    role itself («директор», «генеральный директор», «президент»; not «технический директор» or
+    «директор по развитию»), owned by nothing or by the bare «компании»; one person appointed; a
+    plan, a negation or another body's appointment gives nothing."""
+
+    triggers = frozenset({"совет"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if not sentence.lemmas & {"назначить", "избрать"} or _planned(sentence):
+            return
+        for verb in sentence.tokens:
+            if not _appointing(sentence, verb) or verb.feats.get("VerbForm") != "Fin":
+                continue
+            company, name = self._company(sentence, verb)
+            roles = [r for r in sentence.kids(verb, "xcomp", "obl") if self._own_head_role(sentence, r)]
+            person = self._appointee(sentence, verb) if company is not None and len(roles) == 1 else None
+            if person is None:
+                continue
+            role = roles[0]
+            # «новым генеральным директором»: «новый» says when, not which post
+            kept = [k for k in sentence.kids(role, "amod") if k.lemma not in NON_IDENTIFYING | FORMER_MARKERS]
+            words = sorted([*kept, role], key=lambda t: t.start)
+            post = f"{syntax_normal_form(words)} {name}"
+            yield "appointed_to", person, Argument(post, post, POSITION, "должность")
+            yield "heads", person, company
+
+    @staticmethod
+    def _company(sentence: ParsedSentence, verb) -> tuple[Argument | None, str]:
+        """The company whose board is the verb's subject, and its name as written (in the genitive)."""
+        boards = [s for s in sentence.kids(verb, "nsubj") if s.lemma == "совет"]
+        if len(boards) != 1:
+            return None, ""
+        tokens = sentence.tokens
+        at = next(i for i, t in enumerate(tokens) if t.id == boards[0].id)
+        before = tokens[at - 1].lemma if at > 0 else ""
+        after = tokens[at + 1] if at + 1 < len(tokens) else None
+        if before == "наблюдательный" and after is not None:
+            first = after
+        elif after is not None and after.lemma == "директор" and after.feats.get("Number") == "Plur":
+            first = tokens[at + 2] if at + 2 < len(tokens) else None
+        else:
+            return None, ""
+        span = sentence.article.span_of.get(first.id) if first is not None else None
+        if span is None or span.type != "ORG" or span.tokens[0].id != first.id or span.tokens[-1].stop > verb.start:
+            return None, ""
+        company = argument(sentence, first, _ORGANIZATIONS)
+        if company is None or company.type != ORGANIZATION:
+            return None, ""
+        # «АО «Х» (ЯЭК)»: the short name in brackets is no part of the post
+        return company, sentence.surface(list(span.tokens)).split(" (")[0]
+
+    @staticmethod
+    def _own_head_role(sentence: ParsedSentence, role) -> bool:
+        """«генеральным директором (компании)»: a head role in the instrumental owned by nothing else."""
+        from .matchers import _role_relation  # matchers imports this module
+
+        if role.lemma not in HEAD_ROLES - {"глава", "губернатор", "мэр", "ректор", "главврач"}:
+            return False
+        if role.feats.get("Case") != "Ins" or sentence.preposition(role) or _role_relation(sentence, role) != "heads":
+            return False
+        owners = [k for k in sentence.kids(role, "nmod") if k.feats.get("Case") == "Gen" and k.pos == "NOUN"]
+        return all(k.lemma in _OWN_COMPANY_NOUNS and not sentence.kids(k, "amod", "nmod", "appos") for k in owners)
+
+    @staticmethod
+    def _appointee(sentence: ParsedSentence, verb) -> Argument | None:
+        """The one person named after the verb (the parser hangs the name on the verb or the role)."""
+        spans = {
+            id(span): span
+            for t in sentence.tokens
+            if t.start > verb.start
+            for span in [sentence.article.span_of.get(t.id)]
+            if span is not None and span.type == "PER"
+        }
+        if len(spans) != 1:
+            return None
+        (span,) = spans.values()
+        found = argument(sentence, span.tokens[0], frozenset({PERSON}))
+        return found if found is not None and found.type == PERSON else None
+
+
+class PastUnits:
+    """«До этого Анна Ли заведовала лабораторией института «Гидропроект»», «Анна Ли, ранее
+    заведовавшая отделением больницы «Медика»», «Ранее она была заведующей отделением больницы
+    «Медика»» -> worked_at(person, организация): who ran a lab, a department or a chair worked at the
+    organization it belongs to, and headed no more than the unit. A present («заведует») is the
+    staff grammars'; a negation, a plan or a unit with no named organization gives nothing."""
+
+    # the tagger lemmatizes a past «заведовала» now as the verb, now as a word of its own
+    triggers = frozenset({"заведовать", "заведовал", "заведовала", "заведовали"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        if _planned(sentence):
+            return
+        for token in sentence.tokens:
+            if token.lemma not in self.triggers or sentence.negated(token):
+                continue
+            holder = self._past_holder(sentence, token)
+            person = _person(sentence, holder) if holder is not None else None
+            units = [
+                u
+                for u in sentence.kids(token, "obj", "obl", "nmod", "iobj")
+                if u.lemma in SUBUNIT_NOUNS and u.feats.get("Case") == "Ins" and not sentence.preposition(u)
+            ]
+            if person is None or len(units) != 1:
+                continue
+            owner = self._organization(sentence, units[0])
+            if owner is not None:
+                yield "worked_at", person, owner
+
+    @staticmethod
+    def _past_holder(sentence: ParsedSentence, token):
+        """Whose past it is: the subject of «заведовала», the noun «заведовавшая» qualifies, or the
+        subject of «была заведующей». The word's own ending tells its form: the tagger takes
+        «заведовала» for a noun and «заведовавшая» for a passive."""
+        word = token.text.lower()
+        if word.startswith("заведовавш") and token.rel in {"acl", "amod"}:
+            return sentence.head(token)
+        if word in {"заведовал", "заведовала", "заведовали"}:
+            subject = clause_subject(sentence, token)
+            if subject is not None and subject.lemma == "который":  # «Анна Ли, которая заведовала ...»
+                return sentence.head(token) if token.rel in {"acl", "acl:relcl"} else None
+            return subject
+        past_copula = [c for c in sentence.kids(token, "cop") if c.lemma == "быть" and _before(c)]
+        return clause_subject(sentence, token) if past_copula and token.feats.get("Case") == "Ins" else None
+
+    @staticmethod
+    def _organization(sentence: ParsedSentence, unit) -> Argument | None:
+        """The last organization named in the unit's genitive tail: «отделением | больницы «Медика»»."""
+        from .matchers_people import _index, _unit_chunk
+
+        tail = _unit_chunk(sentence, _index(sentence, unit))[1:]
+        found = [
+            a
+            for t in tail
+            if t.pos in {"NOUN", "PROPN"}
+            for a in [argument(sentence, t, _ORGANIZATIONS)]
+            if a is not None and a.type == ORGANIZATION
+        ]
+        return found[-1] if found else None
+
+
+# A governor's deputies, named without the region: «первый заместитель губернатора», «вице-губернатор».
+_GOVERNOR_DEPUTIES = frozenset({"вице-губернатор", "замгубернатора"})
+
+
+class GovernorDeputies:
+    """«Первый заместитель губернатора Олег Тарханов», «вице-губернатор Сергей Гуров» in an article
+    that named one region before -> holds_position(person, «первый заместитель губернатора Ярганской
+    области»): a governor governs one region, and news names it once, then writes «губернатора». With
+    two regions or none named, an acting («исполняющий обязанности ...») or former deputy, a deputy
+    «по ...» (whose post names a field the wording would lose), or another owner, nothing."""
+
+    triggers = _GOVERNOR_DEPUTIES | {"заместитель"}
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers_people import leaves_post, title_holder
+        from .matchers_posts import earlier_place
+
+        for role in sentence.tokens:
+            governor = self._bare_governor(sentence, role)
+            if governor is None or self._acting_or_former(sentence, role):
+                continue
+            holder = title_holder(sentence, role)
+            if holder is None or leaves_post(sentence, role):
+                continue
+            place = earlier_place(sentence, role, frozenset({"область", "край", "республика"}))
+            region = inflect_phrase(place.normal, "gent") if place is not None else ""
+            if not region or fold(region) == fold(place.normal):
+                continue  # no one region, or a name that does not decline
+            words = sorted(
+                [*(k for k in sentence.kids(role, "amod") if k.lemma == "первый"), role], key=lambda t: t.start
+            )
+            title = syntax_normal_form(words) if len(words) > 1 else role.lemma
+            title = title[:1].lower() + title[1:]
+            post = f"{title} губернатора {region}" if governor is not role else f"{title} {region}"
+            yield "holds_position", holder, Argument(post, post, POSITION, "должность")
+
+    @staticmethod
+    def _bare_governor(sentence: ParsedSentence, role):
+        """The governor a deputy's title names with no owner of its own: «заместитель | губернатора»
+        (the governor's token) or «вице-губернатор» (the role itself); else None."""
+        if role.pos != "NOUN" or any(sentence.preposition(k) == "по" for k in sentence.kids(role, "nmod")):
+            return None
+        owners = [
+            k for k in sentence.kids(role, "nmod") if k.feats.get("Case") == "Gen" and not sentence.preposition(k)
+        ]
+        if role.lemma in _GOVERNOR_DEPUTIES:
+            return role if not owners else None
+        if role.lemma != "заместитель" or len(owners) != 1 or owners[0].lemma != "губернатор":
+            return None
+        governor = owners[0]
+        own = sentence.kids(governor, "nmod", "appos", "flat:name", "amod")
+        return governor if not own and sentence.article.span_of.get(governor.id) is None else None
+
+    @staticmethod
+    def _acting_or_former(sentence: ParsedSentence, role) -> bool:
+        tokens = sentence.tokens
+        at = next(i for i, t in enumerate(tokens) if t.id == role.id)
+        before = tokens[max(0, at - 3) : at]
+        acting = any(t.lemma == "обязанность" or t.text.lower() in {"и.о.", "врио", "врид"} for t in before)
+        qualifiers = {k.lemma for k in sentence.kids(role, "amod")}
+        return acting or bool(qualifiers & FORMER_MARKERS) or bool(qualifiers - {"первый"})
+
+
+class FormerHeads:
+    """«Экс-директор завода «Электроприбор» Иван Петров», «экс-глава района Пётр Ли» ->
+    formerly_headed(person, owner): the prefix says the lead is over, as «бывший» does (which the
+    apposition grammar reads). A function under the head («экс-директор по развитию»), a unit
+    («экс-начальник цеха»), or a title with no name beside it gives nothing."""
+
+    triggers = frozenset({"экс"})  # extract.py indexes the parts of a hyphenated lemma
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .lexicon import HEAD_ROLE_QUALIFIERS, STAFF_UNIT_NOUNS
+        from .matchers import _role_owners  # matchers imports this module
+        from .matchers_people import title_holder
+
+        for role in sentence.tokens:
+            prefix, _, title = role.lemma.partition("-")
+            if prefix != "экс" or title not in HEAD_ROLES or role.pos != "NOUN":
+                continue
+            qualifiers = {k.lemma for k in sentence.kids(role, "amod")}
+            if qualifiers - HEAD_ROLE_QUALIFIERS or any(sentence.preposition(k) == "по" for k in sentence.kids(role)):
+                continue
+            holder = title_holder(sentence, role)
+            for owner in _role_owners(sentence, role) if holder is not None else []:
+                if owner.lemma in SUBUNIT_NOUNS | STAFF_UNIT_NOUNS:
+                    continue  # «экс-начальник цеха завода»: he led the shop, not the plant
+                found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
+                if found is not None and found.type in {ORGANIZATION, PLACE}:
+                    yield "formerly_headed", holder, found
+
+
+CAREER_PATTERNS = (
+    FormerHeads(),
+    GovernorDeputies(),
+    PastUnits(),
+    PastJobs(),
+    Dismissals(),
+    Replacements(),
+    LeftPosts(),
+    Predecessors(),
+    ChiefAppointments(),
+    BoardAppointments(),
+)

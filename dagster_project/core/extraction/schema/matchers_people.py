@@ -25,6 +25,7 @@ from .arguments import (
     role_holder,
 )
 from .lexicon import (
+    CHIEF_ROLES,
     CHIEF_STAFF_ROLES,
     CLASS_NOUNS,
     COLLECTIVE_BODY_NOUNS,
@@ -178,12 +179,26 @@ def post_argument(sentence: ParsedSentence, role) -> Argument | None:
         return None
     phrase = _phrase_tokens(sentence, role)
     head = [t for t in phrase if t.start <= role.start]
+    if role.lemma in DEPUTY_ROLES:  # «первый заместитель министра» is a post of its own, not any deputy's
+        head = sorted(
+            head + [k for k in sentence.kids(role, "amod") if k.lemma == "первый" and k not in head],
+            key=lambda t: t.start,
+        )
     tail = [t for t in phrase if t.start > role.start]
     # in text order: «промышленности | и торговли | Сурминской области»
     tail = sorted(tail + _coordinated_owners(sentence, tail), key=lambda t: t.start)
     changed = role.lemma if len(head) == 1 else syntax_normal_form(head)
+    if head[0].lemma == "первый":
+        changed = changed[:1].lower() + changed[1:]  # capitalized only as the sentence's first word
     normal = f"{changed} {sentence.surface(tail)}".strip() if tail else changed
     return replace(post, normal=restore_yo(normal, post.text))
+
+
+# Deputies of a head, whose first deputy is named so in the post's title.
+DEPUTY_ROLES = frozenset(
+    "заместитель замминистра замглавы заммэра замгубернатора вице-губернатор вице-мэр вице-президент "
+    "вице-премьер".split()
+)
 
 
 def _coordinated_owners(sentence: ParsedSentence, tail: list) -> list:
@@ -457,6 +472,8 @@ def _with_adjectives_before(sentence: ParsedSentence, at: int) -> tuple[list, st
     first = at
     while first > 0 and sentence.tokens[first - 1].pos == "ADJ":
         first -= 1
+    if first < at and sentence.tokens[first].lemma == "новый":
+        first += 1  # «Новым директором стал ...»: «новый» says when he took it, not which post
     head = sentence.tokens[first : at + 1]
     return head, head[0].lemma if len(head) == 1 else syntax_normal_form(head)
 
@@ -783,7 +800,7 @@ def employment(sentence: ParsedSentence, role, person: Argument) -> Iterator[Fac
     works_at the last organization named in the post («заместитель директора завода «Х»» -> Х)."""
     from .matchers import _role_owners, _role_relation  # matchers imports this module
 
-    if role.lemma in HEAD_ROLES and _role_relation(sentence, role) == "heads":
+    if role.lemma in HEAD_ROLES | CHIEF_ROLES and _role_relation(sentence, role) == "heads":  # «главный врач»
         for owner in _role_owners(sentence, role):
             found = argument(sentence, owner, frozenset({ORGANIZATION, PLACE}))
             if found is not None:

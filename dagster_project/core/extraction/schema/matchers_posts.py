@@ -48,12 +48,14 @@ _DASHES = frozenset({"—", "–", "-"})
 _LEAVING_NOUNS = frozenset({"отставка", "увольнение", "освобождение", "уход"})
 
 
-def earlier_place(sentence: ParsedSentence, token) -> Argument | None:
+def earlier_place(sentence: ParsedSentence, token, kinds: frozenset[str] | None = None) -> Argument | None:
     """The one place of the bare class noun's kind the article named before `token` («Северореченская
-    область» for «области»), or None when it named two or none."""
-    kinds = ANAPHORIC_PLACE_SYNONYMS.get(token.lemma)
-    if kinds is None or not _bare(sentence, token):
-        return None
+    область» for «области»), or None when it named two or none. `kinds`: the class nouns of the
+    places wanted, when `token` is no class noun itself (a governor's deputy: the region's)."""
+    if kinds is None:
+        kinds = ANAPHORIC_PLACE_SYNONYMS.get(token.lemma)
+        if kinds is None or not _bare(sentence, token):
+            return None
     article = sentence.article
     found: dict[str, Argument] = {}
     for index, sent in enumerate(article.sentences):
