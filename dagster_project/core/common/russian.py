@@ -349,13 +349,24 @@ def _best_nominative(word: str, person: bool = False):
 
 
 def _restore_case(original: str, new: str) -> str:
-    """Give `new` the capitalization of `original`, part by part for hyphenated words."""
+    """Give `new` the capitalization of `original`, part by part for hyphenated words, and letter
+    by letter over the stem they share («АкваРемСтроя» -> «АкваРемСтрой», as the company writes it)."""
     if original.isupper() and len(original) > 1:
         return new.upper()
     old_parts, new_parts = original.split("-"), new.split("-")
     if len(old_parts) != len(new_parts):
         old_parts, new_parts = [original], [new]
-    return "-".join(n[:1].upper() + n[1:] if o[:1].isupper() else n for o, n in zip(old_parts, new_parts, strict=True))
+    return "-".join(_restore_part_case(o, n) for o, n in zip(old_parts, new_parts, strict=True))
+
+
+def _restore_part_case(original: str, new: str) -> str:
+    letters = list(new[:1].upper() + new[1:] if original[:1].isupper() else new)
+    for index, (old, letter) in enumerate(zip(original, new, strict=False)):
+        if old.lower() != letter.lower():
+            break
+        if old.isupper():
+            letters[index] = letter.upper()
+    return "".join(letters)
 
 
 _ADJECTIVE_ENDINGS = ("ая", "яя", "ий", "ый", "ой", "ое", "ее", "ие", "ые")

@@ -75,3 +75,9 @@ def test_yo_comes_back_only_to_another_form_of_the_same_word():
         "фестиваль ледяных скульптур Белый лёд"
     )
     assert restore_yo("Петр Петров", "Пётр Петров") == "Пётр Петров"
+
+
+def test_a_name_keeps_its_own_capitals_in_the_nominative():
+    # companies write their names in camel case; the nominative of «АкваРемСтроя» is spelled as they do
+    assert token_nominative("АкваРемСтроя", "PROPN", {"Case": "Gen", "Number": "Sing"}) == "АкваРемСтрой"
+    assert token_nominative("Сибмостстроя", "PROPN", {"Case": "Gen", "Number": "Sing"}) == "Сибмостстрой"
