@@ -70,5 +70,6 @@ def expand_compound_bodies(key: str) -> str:
 # Legal forms Russian news writes before a company's or an agency's name («ООО «Вектор»», «АО
 # «Омшанский арматурный завод»», «МУП «Горводоканал»»), by lemma; the name after them is the entity's.
 LEGAL_FORMS = frozenset(
-    "ооо оао зао ао пао нао муп гуп фгуп гк нпо нпп ано нко гбу гбуз мбу мау гау фгбу фгбоу кфх спк".split()
+    "ооо оао зао ао пао нао муп гуп фгуп гк нпо нпп ано нко гбу гбуз мбу мау гау фгбу фгбоу кфх спк "
+    "мку гку фку мбоу маоу мадоу мбдоу гбоу гбпоу гапоу".split()
 )

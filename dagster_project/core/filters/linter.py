@@ -89,7 +89,9 @@ _PLACE_WORDS = frozenset({"где", "куда", "откуда"})
 # Class nouns of organizations, as «Какую организацию ...?» uses them.
 _ORGANIZATION_NOUNS = frozenset({"организация", "компания", "предприятие", "учреждение", "фирма", "ведомство"})
 # Authorities that are always of a place: a name cannot end with one in the genitive and no owner.
-_OWNED_NOUNS = frozenset({"мэрия", "администрация", "правительство", "префектура", "дума"})
+_OWNED_NOUNS = frozenset({"мэрия", "администрация", "правительство", "префектура", "дума"}) | frozenset(
+    "город район область край округ регион республика".split()  # «... администрации города»: which city?
+)
 # A word and the innermost «...» name after it: «ООО «Бергранит»», «пароход «Гордый»», «у «Сокола»».
 # (Not inside a word: a match there would have started at the word's start, so this only saves the tries.)
 _QUOTED = re.compile(r"(?<!\w)(\w+)\s+«([^«»]{2,80})»")
