@@ -51,3 +51,21 @@ def test_a_topic_after_a_territorial_body_belongs_to_the_post_not_to_the_body():
     assert ("Вадим Сумароков", "worked_at", "Администрация Ольшанска") in facts(text)
     committee = "Анна Котова возглавляет комитет по культуре администрации Ольшанска."
     assert ("Анна Котова", "heads", "Комитет по культуре администрации Ольшанска") in facts(committee)
+
+
+def test_a_head_released_from_the_post_heads_it_no_longer():
+    released = facts("Директор МУП «Водоканал» Ольшанска Игорь Сомов освобождён от должности по соглашению сторон.")
+    assert ("Игорь Сомов", "formerly_headed", "Водоканал") in released
+    assert not {f for f in released if f[1] == "heads"}
+    assert ("Иван Ким", "formerly_headed", "Искра") in facts("Директор завода «Искра» Иван Ким отстранён от должности.")
+    # a release from anything but a post, or one still to come, leaves the title as it is
+    assert ("Иван Ким", "heads", "Искра") in facts("Директор завода «Искра» Иван Ким освобождён от уплаты штрафа.")
+    assert ("Олег Лис", "heads", "Маяк") in facts("Директор завода «Маяк» Олег Лис будет освобождён от должности.")
+
+
+def test_a_town_ending_a_title_is_not_the_first_word_of_the_name_after_it():
+    found = facts("Директор МУП «Водоканал» Ольшанска Игорь Сомов покинул пост.")
+    assert ("Игорь Сомов", "formerly_headed", "Водоканал") in found
+    # a surname written first, as court news does, keeps the whole name
+    found = facts("Директор завода «Искра» Ртищева Анна Петровна покинула пост.")
+    assert ("Ртищева Анна Петровна", "formerly_headed", "Искра") in found

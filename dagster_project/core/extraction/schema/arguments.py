@@ -670,8 +670,27 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
         if named is not None:
             return named
         descriptor = tokens[-1].lemma if CLASS_NOUNS.get(tokens[-1].lemma) == ORGANIZATION else ""
+    if kind == PERSON and _owner_before_name(tokens):
+        tokens = tokens[1:]  # «директор «Водоканала» Светлодонска Игорь Сомов»: the town is the title's
+        text = sentence.article.text[tokens[0].start : tokens[-1].stop]
+        span = replace(span, tokens=tuple(tokens), normal="")
     normal = _span_normal(span, tokens, kind)
     return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
+
+
+def _owner_before_name(tokens: list) -> bool:
+    """A person span of three words whose first has no nominative and no reading as a first name
+    or a patronymic, then a first name and no patronymic: NER glued the end of a title («директор
+    «Водоканала» Светлодонска») to the name after it. («Ртищева Анна Петровна», surname first, ends
+    with a patronymic.)"""
+    if len(tokens) != 3:
+        return False
+    first, name, last = (morph().parse(t.text) for t in tokens)
+    return (
+        not any(p.tag.case == "nomn" or {"Name", "Patr"} & p.tag.grammemes for p in first)
+        and any("Name" in p.tag.grammemes for p in name)
+        and not any("Patr" in p.tag.grammemes for p in last)
+    )
 
 
 def _before_brackets(tokens: list) -> list:

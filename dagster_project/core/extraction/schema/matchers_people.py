@@ -45,6 +45,8 @@ Fact = tuple[str, Argument, Argument]
 _BOUNDARY_POS = frozenset({"VERB", "AUX", "CCONJ", "SCONJ", "PRON", "ADV", "NUM", "PUNCT"})
 _ENCLOSING = {"«": 1, "(": 1, "»": -1, ")": -1}
 _POST_NOUNS = frozenset({"пост", "должность"})
+# A holder these release from a post («освобождён от должности», «отстранён от работы») holds it no longer.
+_RELEASING_VERBS = frozenset({"освободить", "отстранить"})
 APPOSITION_MARKS = frozenset({",", "—", "–"})  # what opens a title after a name
 
 
@@ -218,7 +220,9 @@ def _post(sentence: ParsedSentence, role) -> Argument | None:
 
 def leaves_post(sentence: ParsedSentence, role) -> bool:
     """«Глава района Иван Петров ушёл в отставку», «... покинул пост»: the role's holder held it until now."""
-    verb = sentence.head(role) if role.rel == "nsubj" else None
+    verb = sentence.head(role) if role.rel in {"nsubj", "nsubj:pass"} else None
+    if verb is not None and role.rel == "nsubj:pass":
+        return _released(sentence, verb)
     if verb is None or not finished(verb):
         return False
     if verb.lemma == "уйти":  # «ушёл в отставку», «ушёл со своего поста»
@@ -229,6 +233,21 @@ def leaves_post(sentence: ParsedSentence, role) -> bool:
     if verb.lemma == "сложить":  # «сложил полномочия»
         return any(c.lemma == "полномочие" for c in sentence.kids(verb, "obj"))
     return verb.lemma in PostChanges.left and any(c.lemma in _POST_NOUNS for c in sentence.kids(verb, "obj"))
+
+
+def _released(sentence: ParsedSentence, verb) -> bool:
+    """«освобождён от должности», «отстранён от обязанностей», «уволен»: a done passive release."""
+    feats = verb.feats
+    done = feats.get("Voice") == "Pass" and feats.get("Aspect") == "Perf" and feats.get("VerbForm") == "Part"
+    if not done or sentence.negated(verb) or sentence.planned(verb):
+        return False
+    return verb.lemma == "уволить" or (
+        verb.lemma in _RELEASING_VERBS
+        and any(
+            c.lemma in _POST_NOUNS | {"обязанность", "полномочие"} and sentence.preposition(c) == "от"
+            for c in sentence.kids(verb, "obl")
+        )
+    )
 
 
 def _titled_post(sentence: ParsedSentence, role) -> Argument | None:
