@@ -659,9 +659,22 @@ def normalize_triplets(
                 "novelty": "skipped",
             }
         )
-    frame = pd.DataFrame(rows, columns=NORMALIZED_COLUMNS)
+    frame = _without_stale_posts(pd.DataFrame(rows, columns=NORMALIZED_COLUMNS))
     frame["in_wikidata"] = frame["in_wikidata"].astype("boolean")
     return frame
+
+
+# A post the month's texts say someone has left: «Директор «Водоканала» Сомов» in one article and
+# «Сомов освобождён от должности» in the next make «возглавляет» a question with no true answer.
+_PAST_OF = {"heads": "formerly_headed", "works_at": "worked_at"}
+
+
+def _without_stale_posts(frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` without present posts whose holder the month also says held them before."""
+    facts = list(zip(frame["relation"], frame["subject_key"], frame["object_key"], strict=True))
+    said = set(facts)
+    current = [(_PAST_OF.get(relation), subject, obj) not in said for relation, subject, obj in facts]
+    return frame[current].reset_index(drop=True)
 
 
 def _with_full_names(raw: pd.DataFrame, resolved: dict[tuple[str, str], str]) -> pd.DataFrame:

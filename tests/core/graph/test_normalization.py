@@ -141,3 +141,16 @@ def test_a_persons_full_name_is_canonical_however_often_the_surname_alone_is_wri
     frame = normalize_triplets(triplets_frame(extract_schema_triplets("a1", text, "2026-01-20")), {})
     people = set(frame.loc[frame["subject_type"] == "PER", "canonical_subject"])
     assert people == {"Вадим Сумароков"}
+
+
+def test_a_post_the_month_says_was_left_is_no_present_post():
+    raw = triplets_frame([
+        _fact("Игорь Сомов", "Водоканал"), _fact("Игорь Сомов", "Водоканал", "formerly_headed"),
+        _fact("Ян Ким", "Водоканал", "works_at"), _fact("Ян Ким", "Водоканал", "worked_at"),
+        _fact("Олег Лис", "Водоканал"), _fact("Олег Лис", "Искра", "formerly_headed"),
+    ])  # fmt: skip
+    kept = set(zip(*(normalize_triplets(raw, {})[c] for c in ("subject", "relation", "object")), strict=True))
+    assert kept == {
+        ("Игорь Сомов", "formerly_headed", "Водоканал"), ("Ян Ким", "worked_at", "Водоканал"),
+        ("Олег Лис", "heads", "Водоканал"), ("Олег Лис", "formerly_headed", "Искра"),
+    }  # fmt: skip
