@@ -69,3 +69,10 @@ def test_a_town_ending_a_title_is_not_the_first_word_of_the_name_after_it():
     # a surname written first, as court news does, keeps the whole name
     found = facts("Директор завода «Искра» Ртищева Анна Петровна покинула пост.")
     assert ("Ртищева Анна Петровна", "formerly_headed", "Искра") in found
+
+
+def test_a_person_addressed_by_first_name_and_patronymic_is_the_one_the_article_named_in_full():
+    text = "Директор школы Марина Кошелева получила премию. Марина Юрьевна возглавляет школу «Лицей» с 2015 года."
+    assert ("Марина Кошелева", "heads", "Лицей") in facts(text)
+    # with no one to resolve it to, the address names nobody
+    assert not facts("Марина Юрьевна возглавляет школу «Лицей» с 2015 года.")

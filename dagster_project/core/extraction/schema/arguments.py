@@ -567,7 +567,10 @@ def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
     if token.rel in _NAME_RELS and parent is not None and parent.lemma in CLASS_NOUNS:
         if not _stray_person_name(sentence, span, parent):
             return class_noun_name(sentence, parent)
-    return _span_argument(sentence, span)
+    found = _span_argument(sentence, span)
+    if found.type == PERSON and _first_name_and_patronymic(found.normal):
+        return None  # an address the article did not resolve names nobody a reader could look up
+    return found
 
 
 def _stray_person_name(sentence: ParsedSentence, span, parent) -> bool:
@@ -675,7 +678,27 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
         text = sentence.article.text[tokens[0].start : tokens[-1].stop]
         span = replace(span, tokens=tuple(tokens), normal="")
     normal = _span_normal(span, tokens, kind)
+    if kind == PERSON and _first_name_and_patronymic(normal):
+        normal = _full_name_of(sentence.article, normal) or normal
     return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
+
+
+def _first_name_and_patronymic(normal: str) -> bool:
+    """«Марина Юрьевна»: how an article addresses a person it named before, never a name on its own."""
+    words = normal.split()
+    return len(words) == 2 and any("Patr" in p.tag.grammemes for p in morph().parse(words[1]))
+
+
+def _full_name_of(article: ArticleContext, address: str) -> str | None:
+    """The one person of the article named in full with the address's first name («Марина Кошелева»
+    for «Марина Юрьевна»), or None."""
+    first = address.split()[0]
+    full = set()
+    for span in {id(s): s for s in article.span_of.values() if s.type == "PER"}.values():
+        words = span_nominative(list(span.tokens), "PER").split()
+        if len(words) >= 2 and words[0] == first and not _first_name_and_patronymic(" ".join(words)):
+            full.add(" ".join(words))
+    return full.pop() if len(full) == 1 else None
 
 
 def _owner_before_name(tokens: list) -> bool:
