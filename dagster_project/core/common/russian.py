@@ -210,7 +210,14 @@ def span_nominative(tokens, kind: str) -> str:
         words.append(token_nominative(token.text, token.pos, feats, gender))
         if kind == "ORG" and token.pos in {"NOUN", "PROPN"}:
             changing = False
-    return restore_yo(" ".join(words), " ".join(t.text for t in tokens))
+    return restore_yo(_spaced(words, tokens), _spaced([t.text for t in tokens], tokens))
+
+
+def _spaced(words: list[str], tokens) -> str:
+    """Words joined as their tokens stand in the text: «Н. А. Черкашина», not «Н . А . Черкашина»."""
+    pairs = zip(tokens, tokens[1:], strict=False)
+    glued = [getattr(t, "start", 1) == getattr(before, "stop", 0) for before, t in pairs]
+    return "".join(w if i == 0 or glued[i - 1] else f" {w}" for i, w in enumerate(words))
 
 
 def _as_adjective(token, tokens):

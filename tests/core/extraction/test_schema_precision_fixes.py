@@ -76,3 +76,8 @@ def test_a_person_addressed_by_first_name_and_patronymic_is_the_one_the_article_
     assert ("Марина Кошелева", "heads", "Лицей") in facts(text)
     # with no one to resolve it to, the address names nobody
     assert not facts("Марина Юрьевна возглавляет школу «Лицей» с 2015 года.")
+
+
+def test_initials_in_a_name_keep_their_spacing():
+    found = facts("Директором музея имени Н. А. Черкашина назначена Галина Ракитина.")
+    assert ("Галина Ракитина", "appointed_to", "директор музея имени Н. А. Черкашина") in found
