@@ -89,9 +89,10 @@ _PLACE_WORDS = frozenset({"где", "куда", "откуда"})
 # Class nouns of organizations, as «Какую организацию ...?» uses them.
 _ORGANIZATION_NOUNS = frozenset({"организация", "компания", "предприятие", "учреждение", "фирма", "ведомство"})
 # Authorities that are always of a place: a name cannot end with one in the genitive and no owner.
-_OWNED_NOUNS = frozenset({"мэрия", "администрация", "правительство", "префектура", "дума"}) | frozenset(
-    "город район область край округ регион республика".split()  # «... администрации города»: which city?
-)
+_OWNED_NOUNS = frozenset({"мэрия", "администрация", "правительство", "префектура", "дума"})
+# A place's class noun ends a name only after the place's own adjective («... Тверской области»);
+# bare, it is the article's place left unsaid («... администрации города»: which city?).
+_PLACE_NOUNS = frozenset("город район область край округ регион республика".split())
 # A word and the innermost «...» name after it: «ООО «Бергранит»», «пароход «Гордый»», «у «Сокола»».
 # (Not inside a word: a match there would have started at the word's start, so this only saves the tries.)
 _QUOTED = re.compile(r"(?<!\w)(\w+)\s+«([^«»]{2,80})»")
@@ -656,9 +657,17 @@ def truncated_name_findings(items: list[str], texts: GoldTexts, is_person) -> li
         having = [a for a in candidates if key in texts.lemma_text(a)]
         if any(_name_continues(item, a, texts) for a in having):
             findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» is cut short: the texts go on with a genitive"))
-        elif lemmas(item)[-1] in _OWNED_NOUNS and "gent" in cases_of(item.split()[-1]):
+        elif _unowned_ending(item):
             findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» ends with «{item.split()[-1]}» of nobody"))
     return findings
+
+
+def _unowned_ending(item: str) -> bool:
+    *before, last = item.split()
+    if "gent" not in cases_of(last):
+        return False
+    ending = lemmas(last)[-1]
+    return ending in _OWNED_NOUNS or (ending in _PLACE_NOUNS and not before[-1][:1].isupper())
 
 
 def bare_name_findings(question: str, article_ids: list[str], texts: GoldTexts) -> list[Finding]:

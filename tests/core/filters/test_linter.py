@@ -294,6 +294,7 @@ def test_a_name_cut_short_or_unquoted():
         _qa("Какой департамент возглавляет Нина Орлова?", "Департамент культуры мэрии"),
         _qa("Что возглавляет Нина Орлова?", "Департамент культуры мэрии Твери"),
         _qa("Что возглавляет Ян Ким?", "Управление образования администрации города"),  # of which city?
+        _qa("Что выдало гранты?", "Фонд поддержки науки Тверской области"),  # a place with its own adjective
         _qa("Какой сухогруз спустила на воду Верфь Буревестник?", "Ладога"),
         _qa("Какой сухогруз спустила на воду верфь «Буревестник»?", "Ладога"),
         _qa("Какой фонд выдал гранты в Тверской области?", "Фонд  защиты природы"),
@@ -304,6 +305,7 @@ def test_a_name_cut_short_or_unquoted():
     assert reason_codes(table.loc["Какой департамент возглавляет Нина Орлова?", "reason"]) == [FRAGMENT_ANSWER]
     assert table.loc["Что возглавляет Нина Орлова?", "verdict"] == "pass"
     assert reason_codes(table.loc["Что возглавляет Ян Ким?", "reason"]) == [FRAGMENT_ANSWER]
+    assert table.loc["Что выдало гранты?", "verdict"] == "pass"
     assert reason_codes(table.loc["Какой сухогруз спустила на воду Верфь Буревестник?", "reason"]) == [UNGRAMMATICAL]
     assert table.loc["Какой сухогруз спустила на воду верфь «Буревестник»?", "verdict"] == "pass"
     assert FRAGMENT_ANSWER in reason_codes(table.loc["Какой фонд выдал гранты в Тверской области?", "reason"])
