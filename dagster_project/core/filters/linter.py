@@ -637,7 +637,10 @@ def _name_continues(item: str, article_id: str, texts: GoldTexts) -> bool | None
         if i >= last:
             break
         if body.keys[i : i + len(wanted)] == wanted:
-            following = body.tokens[i + len(wanted)]
+            after = i + len(wanted)
+            if body.tokens[after].text == "»" and after + 1 < len(body.tokens):
+                after += 1  # «МКУ «Управление строительства» Ольшанска»: the owner follows the quotes
+            following = body.tokens[after]
             persons = [n for n in texts.names(article_id) if n.type == "PER"]
             return (following.text[:1].isupper() and "gent" in cases_of(following.text)
                     and not any(n.start <= following.start < n.stop for n in persons))  # fmt: skip
