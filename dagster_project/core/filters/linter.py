@@ -15,7 +15,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..common.abbreviations import abbreviates, is_abbreviation
+from ..common.abbreviations import LEGAL_FORMS, abbreviates, is_abbreviation
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
 from .alternatives import (
@@ -236,9 +236,16 @@ def answer_findings(
 
 
 def _malformed_name(item: str) -> str | None:
-    """A doubled space inside a name («МУП  Водоканал») is where normalization dropped its quotes."""
+    """A doubled space inside a name («МУП  Водоканал») is where normalization dropped its quotes;
+    so does a legal form before a name with no quotes at all («ООО СК Кварцит»); a bracket or a
+    quote left open cuts a name off inside it («... корпорация (КРКО»)."""
     if "  " in item.strip():
         return f"«{item}» is a name that lost its quotes"
+    words = item.split()
+    if "«" not in item and any(w.lower() in LEGAL_FORMS and w.isupper() for w in words[:-1]):
+        return f"«{item}» is a name that lost its quotes"
+    if item.count("(") != item.count(")") or item.count("«") != item.count("»"):
+        return f"«{item}» breaks off inside brackets or quotes"
     return None
 
 

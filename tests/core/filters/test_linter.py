@@ -78,6 +78,19 @@ def test_relative_time(question):
     assert RELATIVE_TIME in codes(question_findings(question))
 
 
+@pytest.mark.parametrize(
+    "answer",
+    ["ООО СК Кварцит", "МУП Ольшанский водоканал", "Корпорация развития Ольшанской области (КРО", "ООО «СК «Кварц»"],
+)
+def test_names_that_lost_their_quotes_or_break_off_are_fragments(answer):
+    assert FRAGMENT_ANSWER in codes(answer_findings("Что выиграло конкурс?", [answer]))
+
+
+def test_names_with_their_quotes_and_brackets_whole_are_no_fragments():
+    for answer in ["ООО «СК «Кварц»»", "Управление логистики АО «Искра»", "Ольшанский университет (ОГУ)", "ОГУ"]:
+        assert FRAGMENT_ANSWER not in codes(answer_findings("Что выиграло конкурс?", [answer])), answer
+
+
 def test_absolute_time_is_not_relative():
     assert RELATIVE_TIME not in codes(question_findings("Какой матч сентября 2025 года провёл клуб «Метеор»?"))
 
