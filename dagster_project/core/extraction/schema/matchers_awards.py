@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from .arguments import Argument, ParsedSentence, argument
 from .lexicon import SUBUNIT_NOUNS
 from .matchers_lists import subunit_owner
+from .matchers_objects import quoted_name_end
 from .matchers_people import finished
 from .relations import AGENTS, FACILITY, ORGANIZATION, THINGS
 
@@ -255,25 +256,13 @@ class VesselOwners:
         for index, noun in enumerate(tokens):
             if noun.lemma not in _VESSELS or noun.feats.get("Number") != "Sing":
                 continue
-            close = _quoted_name_end(tokens, index + 1)
+            close = quoted_name_end(tokens, index + 1)
             vessel = argument(sentence, noun, frozenset({FACILITY})) if close is not None else None
             if vessel is None or "«" not in vessel.text or close >= len(tokens):
                 continue
             owner = _owner_right_after(sentence, tokens[close])
             if owner is not None and owner.normal != vessel.normal:
                 yield "belongs_to", vessel, owner
-
-
-def _quoted_name_end(tokens: list, at: int) -> int | None:
-    """The index after the closing quote of a name that opens at `at` («сухогруз «Омшанка»»)."""
-    if at >= len(tokens) or tokens[at].text != "«":
-        return None
-    depth = 0
-    for index in range(at, len(tokens)):
-        depth += {"«": 1, "»": -1}.get(tokens[index].text, 0)
-        if depth == 0:
-            return index + 1
-    return None
 
 
 def _owner_right_after(sentence: ParsedSentence, first) -> Argument | None:

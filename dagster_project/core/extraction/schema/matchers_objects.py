@@ -129,7 +129,7 @@ def _read_sentence(sentence: ParsedSentence) -> list[tuple[str, list[Argument]]]
             continue
         if token.feats.get("Number") == "Plur":
             continue  # «в трёх номинациях»: the count, checked apart
-        close = _quoted_name_end(tokens, i + 1)
+        close = quoted_name_end(tokens, i + 1)
         if close is None:
             return None  # «в этой номинации»: which one is not said
         starts.append((i, close, text[tokens[i + 1].stop : tokens[close - 1].start].strip()))
@@ -161,8 +161,8 @@ def _read_sentence(sentence: ParsedSentence) -> list[tuple[str, list[Argument]]]
     return read
 
 
-def _quoted_name_end(tokens: list, at: int) -> int | None:
-    """The index after the closing quote of a name that opens at `at` («номинации «Х»»)."""
+def quoted_name_end(tokens: list, at: int) -> int | None:
+    """The index after the closing quote of a name that opens at `at` («номинации «Х»», «сухогруз «Омшанка»»)."""
     if at >= len(tokens) or tokens[at].text != "«":
         return None
     depth = 0
