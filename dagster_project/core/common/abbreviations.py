@@ -31,13 +31,21 @@ def abbreviates(abbreviation: str, name: str) -> bool:
     and so may be a leading regional adjective before three or more parts, which agencies often leave out («ККБ» for
     «Тихоморская краевая клиническая больница»)."""
     parts = abbreviation_parts(abbreviation)
-    words = [fold(w) for w in _NAME_WORD.findall(name) if len(w) > 2]
-    if len(parts) < 2 or len(words) < 2:
+    if len(parts) < 2:
         return False
-    return any(
-        len(candidate) == len(parts) and all(w.startswith(p) for p, w in zip(parts, candidate, strict=True))
-        for candidate in ((words, words[1:]) if len(parts) >= 3 else (words,))
-    )
+    written = _NAME_WORD.findall(name)
+    # a compound adjective gives a letter per part («ЦБК»: «целлюлозно-бумажный комбинат») or one in all
+    compound = [p for w in written for p in (w.split("-") if w.split("-")[-1].islower() else [w])]
+    for words in ([fold(w) for w in written if len(w) > 2], [fold(p) for p in compound if len(p) > 2]):
+        candidates = (words, words[1:]) if len(parts) >= 3 else (words,)
+        if any(
+            len(words) >= 2
+            and len(candidate) == len(parts)
+            and all(w.startswith(p) for p, w in zip(parts, candidate, strict=True))
+            for candidate in candidates
+        ):
+            return True
+    return False
 
 
 # Compound short words Russian news uses for a region's or a city's bodies, by lemma, with the

@@ -677,7 +677,9 @@ def _unowned_ending(item: str) -> bool:
     if "gent" not in cases_of(last):
         return False
     ending = lemmas(last)[-1]
-    return ending in _OWNED_NOUNS or (ending in _PLACE_NOUNS and not before[-1][:1].isupper())
+    # a name's first word is capitalized whatever it is: «Правительство области» names no region
+    proper_place = len(before) > 1 and before[-1][:1].isupper()
+    return ending in _OWNED_NOUNS or (ending in _PLACE_NOUNS and not proper_place)
 
 
 def bare_name_findings(question: str, article_ids: list[str], texts: GoldTexts) -> list[Finding]:

@@ -309,6 +309,7 @@ def test_a_name_cut_short_or_unquoted():
         _qa("Что возглавляет Нина Орлова?", "Департамент культуры мэрии Твери"),
         _qa("Что возглавляет Ян Ким?", "Управление образования администрации города"),  # of which city?
         _qa("Что выдало гранты?", "Фонд поддержки науки Тверской области"),  # a place with its own adjective
+        _qa("Кто выдал гранты?", "Правительство области"),  # of which region?
         _qa("Что возглавляет Лев Орлов?", "Управление капитального строительства"),  # of Tver
         _qa("Какой сухогруз спустила на воду Верфь Буревестник?", "Ладога"),
         _qa("Какой сухогруз спустила на воду верфь «Буревестник»?", "Ладога"),
@@ -321,6 +322,7 @@ def test_a_name_cut_short_or_unquoted():
     assert table.loc["Что возглавляет Нина Орлова?", "verdict"] == "pass"
     assert reason_codes(table.loc["Что возглавляет Ян Ким?", "reason"]) == [FRAGMENT_ANSWER]
     assert table.loc["Что выдало гранты?", "verdict"] == "pass"
+    assert FRAGMENT_ANSWER in reason_codes(table.loc["Кто выдал гранты?", "reason"])
     assert reason_codes(table.loc["Что возглавляет Лев Орлов?", "reason"]) == [FRAGMENT_ANSWER]
     assert reason_codes(table.loc["Какой сухогруз спустила на воду Верфь Буревестник?", "reason"]) == [UNGRAMMATICAL]
     assert table.loc["Какой сухогруз спустила на воду верфь «Буревестник»?", "verdict"] == "pass"

@@ -65,6 +65,9 @@ def test_an_abbreviation_joins_the_full_name_it_abbreviates_across_articles():
         ("БерГУ", "Бережанский государственный университет", True),
         ("ККБ", "Тихоморская краевая клиническая больница", True),  # a regional adjective left out
         ("РНФ", "Российский научный фонд", True),
+        ("ОЦБК", "Ольшанский целлюлозно-бумажный комбинат", True),  # a letter per part of a compound adjective
+        ("ЦБК", "целлюлозно-бумажный комбинат", True),
+        ("КЛ", "Кварц-Лаб", False),  # a hyphenated brand is one word
         ("ТИО", "Тихоморский научный фонд", False),
         ("ГУ", "Бережанский государственный университет", False),
     ],
