@@ -26,7 +26,8 @@ from .lexicon import (
 )
 from .relations import ORGANIZATION
 
-_QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
+# A quoted name right after a word: «компания «Вектор»», «центр «Арматура»».
+QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 # Modifiers that keep a noun anaphoric: «эта компания», «сама компания».
 _ANAPHORIC_MODIFIERS = frozenset({"этот", "данный", "сам", "такой"})
 # Bare, these often mean a body the article did not name: «правительство» the country's after a
@@ -65,7 +66,7 @@ def earlier_namesake(sentence, token, own_name=None) -> tuple[str, str] | None:
         for word in sent.tokens:
             if word.start >= token.start:
                 break
-            quoted = _QUOTED_AFTER.match(text, word.stop)
+            quoted = QUOTED_AFTER.match(text, word.stop)
             if quoted is not None and CLASS_NOUNS.get(word.lemma) == ORGANIZATION:
                 classed.setdefault(lemma_key(quoted.group(1).strip()), word.lemma)
             if quoted is not None and "предприятие" in kinds and word.text.lower() in _UNITARY_ENTERPRISES:

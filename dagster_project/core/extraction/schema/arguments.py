@@ -19,6 +19,7 @@ from ...common.abbreviations import abbreviates
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
 from .anaphora import (
     PERSONAL_PRONOUNS,
+    QUOTED_AFTER,
     anaphoric_noun,
     completed_owner,
     earlier_full_name,
@@ -48,7 +49,6 @@ from .relations import DATE, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE
 NER_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE}
 _NAME_RELS = {"appos", "flat", "flat:name", "flat:foreign"}
 _PHRASE_RELS = {"amod", "nmod", "flat", "flat:name", "appos", "nummod", "nummod:gov", "compound", "case", "fixed"}
-_QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 _ABBREVIATION_AFTER = re.compile(r"\s*\(([А-ЯЁA-Z][А-ЯЁA-Zа-яё]{1,9})\)")
 _UNQUOTED = str.maketrans("", "", '«»"')
 _EDITION = re.compile(r"[IVXLC]+|\d+(?:-[а-я]{1,3})?")
@@ -157,7 +157,7 @@ class ParsedSentence:
             and c.start > token.start
             and _same_case(c, token)
             and self.article.text[: c.start].rstrip().endswith(",")
-            and _QUOTED_AFTER.match(self.article.text, c.stop) is not None
+            and QUOTED_AFTER.match(self.article.text, c.stop) is not None
         ]
 
     def _names_listed(self, token) -> list:
@@ -510,7 +510,7 @@ def class_noun_name(sentence: ParsedSentence, head) -> Argument | None:
     kind = CLASS_NOUNS.get(head.lemma)
     if kind is None:
         return None
-    match = _QUOTED_AFTER.match(sentence.article.text, head.stop)
+    match = QUOTED_AFTER.match(sentence.article.text, head.stop)
     if match is not None and any(match.start(1) <= t.start and t.stop <= match.end(1) for t in sentence.tokens):
         # a quoted name right after a class noun is that noun's name, however the parser attached it
         # («с казанской компанией «Поволжские генераторы»»)
@@ -725,7 +725,7 @@ def _before_brackets(tokens: list) -> list:
 
 def _organization_name(sentence: ParsedSentence, span: EntitySpan, tokens: list, text: str) -> Argument | None:
     """An organization's name taken as written: quoted, or the full name of its abbreviation."""
-    quoted = _QUOTED_AFTER.match(sentence.article.text, tokens[0].start - 1)
+    quoted = QUOTED_AFTER.match(sentence.article.text, tokens[0].start - 1)
     if quoted is not None and _after_class_noun(sentence, tokens[0]):  # «агрохолдинга «Ольховские поля»»
         return Argument(text, quoted.group(1).strip(), ORGANIZATION)  # never inflected
     named = _quoted_after_own_class_noun(sentence, tokens)
@@ -743,7 +743,7 @@ def _quoted_after_own_class_noun(sentence: ParsedSentence, tokens: list) -> Argu
     first = tokens[0]
     if len(tokens) < 2 or CLASS_NOUNS.get(first.lemma) != ORGANIZATION:
         return None
-    quoted = _QUOTED_AFTER.match(sentence.article.text, first.stop)
+    quoted = QUOTED_AFTER.match(sentence.article.text, first.stop)
     if quoted is None or quoted.end() < tokens[-1].stop:
         return None
     return Argument(

@@ -22,10 +22,10 @@ parser scatters.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ...common.russian import fold
+from .anaphora import QUOTED_AFTER
 from .arguments import Argument, ParsedSentence, argument, pronoun_argument, role_holder
 from .lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, PLAN_WORDS
 from .matchers_business import DEAL_PAPERS, OTHER_PAPERS
@@ -35,7 +35,6 @@ from .relations import AGENTS, EVENT, FACILITY, ORGANIZATION, PERSON, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
-_QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 _CONTRACTOR_TITLES = frozenset({"подрядчик", "генподрядчик", "поставщик"})
 _CUSTOMER_TITLES = frozenset({"заказчик", "госзаказчик"})
 # «подрядчиком выступит / стал»: the verbs that give a contractor title.
@@ -395,7 +394,7 @@ def _listed_signers(sentence: ParsedSentence, region: list) -> list[Argument] | 
         if gives_a_reason or not nouns:
             return None
         head = nouns[0]
-        if head.lemma in _DESCRIBING_NOUNS and not _QUOTED_AFTER.match(text, head.stop):
+        if head.lemma in _DESCRIBING_NOUNS and not QUOTED_AFTER.match(text, head.stop):
             return None
         side = argument(sentence, head, AGENTS)
         span = text[words[0].start : words[-1].stop + 1]
@@ -548,7 +547,7 @@ class HeadlineOpeners:
         if sentence.index != 0:
             return
         for verb in finished_verbs(sentence, self.triggers):
-            objects = [k for k in sentence.kids(verb, "obj") if _unnamed_facility(sentence, k)]
+            objects = [k for k in sentence.kids(verb, "obj") if _headline_facility_noun(sentence, k)]
             subjects = [m for s in sentence.kids(verb, "nsubj") for m in sentence.conjuncts(s)]
             if len(objects) != 1 or not subjects:
                 continue
@@ -559,11 +558,11 @@ class HeadlineOpeners:
                 yield relation, doer, facility
 
 
-def _unnamed_facility(sentence: ParsedSentence, noun) -> bool:
+def _headline_facility_noun(sentence: ParsedSentence, noun) -> bool:
     """A singular facility class noun with no name, owner or apposition: «инжиниринговый центр»."""
     if CLASS_NOUNS.get(noun.lemma) != FACILITY or noun.feats.get("Number") != "Sing":
         return False
-    if _QUOTED_AFTER.match(sentence.article.text, noun.stop):
+    if QUOTED_AFTER.match(sentence.article.text, noun.stop):
         return False
     return not sentence.kids(noun, "appos", "flat", "flat:name", "nmod", "det")
 
@@ -584,7 +583,7 @@ def _lede_facility(sentence: ParsedSentence, verb, noun) -> Argument | None:
         if not told or lede.planned(told[0]):
             continue
         for word in lede.tokens:
-            quoted = _QUOTED_AFTER.match(article.text, word.stop)
+            quoted = QUOTED_AFTER.match(article.text, word.stop)
             if word.lemma != noun.lemma or quoted is None:
                 continue
             if adjectives <= {a.lemma for a in lede.kids(word, "amod")}:

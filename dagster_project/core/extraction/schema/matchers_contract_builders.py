@@ -15,10 +15,10 @@ before it; the verb is a past perfective, not negated, with an organization as i
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ...common.russian import morph
+from .anaphora import QUOTED_AFTER
 from .arguments import Argument, ParsedSentence, argument
 from .lexicon import CLASS_NOUNS
 from .matchers_tenders import CONTRACTOR, CUSTOMER, _article_sides
@@ -98,7 +98,6 @@ def _concluding_subject(sentence: ParsedSentence, verb) -> Argument | None | boo
     return argument(sentence, subjects[0], _ORGANIZATIONS)
 
 
-_QUOTED_AFTER = re.compile(r"\s*«([^«»]{1,80})»")
 _BUILD_VERBS = frozenset({"построить", "возвести"})
 
 
@@ -129,7 +128,7 @@ def _bare_facility_noun(sentence: ParsedSentence, verb, noun) -> bool:
     or owner of its own («Арену на 3 тыс. зрителей построила ...»: a capacity is no name)."""
     if CLASS_NOUNS.get(noun.lemma) != FACILITY or noun.start > verb.start or noun.feats.get("Number") != "Sing":
         return False
-    if noun.feats.get("Case") not in {"Acc", "Nom"} or _QUOTED_AFTER.match(sentence.article.text, noun.stop):
+    if noun.feats.get("Case") not in {"Acc", "Nom"} or QUOTED_AFTER.match(sentence.article.text, noun.stop):
         return False
     if not any(p.tag.case == "accs" and p.normal_form == noun.lemma for p in morph().parse(noun.text.lower())):
         return False  # «Арена построила ...» is no object
@@ -143,7 +142,7 @@ def named_before(sentence: ParsedSentence, noun) -> Argument | None:
     stands for the one facility the article named with it before."""
     if CLASS_NOUNS.get(noun.lemma) != FACILITY or noun.feats.get("Number") != "Sing":
         return None
-    if _QUOTED_AFTER.match(sentence.article.text, noun.stop) or sentence.kids(noun, "amod", "appos", "flat", "nmod"):
+    if QUOTED_AFTER.match(sentence.article.text, noun.stop) or sentence.kids(noun, "amod", "appos", "flat", "nmod"):
         return None
     return _earlier_named_facility(sentence, noun)
 
@@ -156,7 +155,7 @@ def _earlier_named_facility(sentence: ParsedSentence, noun) -> Argument | None:
         for word in sent.tokens:
             if word.start >= noun.start:
                 break
-            quoted = _QUOTED_AFTER.match(text, word.stop)
+            quoted = QUOTED_AFTER.match(text, word.stop)
             if word.lemma == noun.lemma and quoted is not None:
                 name = quoted.group(1).strip()
                 names.setdefault(name, Argument(f"{word.text} «{name}»", name, FACILITY, word.lemma))
