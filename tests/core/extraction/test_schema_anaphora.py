@@ -115,3 +115,13 @@ def test_a_department_of_the_mayoralty_stays_as_written_when_no_city_or_two_fit(
     assert facts(other_body, "signed_agreement_with") == {
         ("Департамент образования мэрии", "signed_agreement_with", "Нива")
     }
+
+
+def test_a_person_named_after_the_mayoralty_is_its_official_not_its_owner():
+    # «директора департамента ... мэрии Анны Котовой»: the genitive name after «мэрии» is the
+    # director's, so the department takes the city the article names elsewhere
+    text = (
+        "Мэрия Ольшанска объявила конкурс. "
+        "Поправку подготовили по предложению директора департамента здравоохранения мэрии Анны Котовой."
+    )
+    assert facts(text, "heads") == {("Анна Котова", "heads", "Департамент здравоохранения мэрии Ольшанска")}

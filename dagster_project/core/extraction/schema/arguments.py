@@ -437,8 +437,13 @@ def _body_named_at(article: ArticleContext, index: int, word) -> str | None:
     # the parser often hangs a genitive chain's last name on its first noun («департамента ...
     # администрации Ветлуги»): the capitalized genitives right after the body are its owner
     after = sentence.tokens[sentence.tokens.index(token) + 1 :] if token is not None else []
-    owner = list(takewhile(lambda t: t.text[:1].isupper() and _genitive(t), after))
+    owner = list(takewhile(lambda t: t.text[:1].isupper() and _genitive(t) and not _in_person_name(article, t), after))
     return f"{token.lemma.capitalize()} {sentence.surface(owner)}" if owner else None
+
+
+def _in_person_name(article: ArticleContext, token) -> bool:
+    """«департамента мэрии Анны Котовой»: a person's name after a body is its official, never its owner."""
+    return getattr(article.span_of.get(token.id), "type", "") == "PER"
 
 
 def _common_noun_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> Argument | None:
