@@ -73,6 +73,8 @@ REASON_CODES = (
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
 _ABSOLUTE_USE = frozenset({"выиграть", "проиграть", "победить", "сыграть", "играть", "уступить", "голосовать"})
+# «преподаёт в университете», «форум прошёл в Твери»: news uses these without an object
+_ABSOLUTE_USE |= {"преподавать", "пройти", "проходить"}
 # Verbs whose quantity is their own measure: "Сколько стоит ...?", "Сколько составила выручка?"
 _MEASURE_VERBS = frozenset({"стоить", "весить", "длиться", "продолжаться", "составить", "составлять", "насчитывать"})
 _COPULAS = frozenset({"называться", "являться", "быть", "стать", "становиться", "считаться", "зваться"})
@@ -335,6 +337,7 @@ class GoldTexts:
         self._deals: dict[str, list[list[Name]]] = {}
         self._bodies: dict[str, Body] = {}
         self._joinings: dict[str, list[tuple[list[Name], list[Name]]]] = {}
+        self._capitalized: set[str] | None = None
 
     def __contains__(self, article_id: str) -> bool:
         return article_id in self._text
@@ -354,6 +357,13 @@ class GoldTexts:
                     names.setdefault(lemma_key(name), set()).add(_surface(name))
             self._quoted[article_id] = names
         return self._quoted[article_id]
+
+    def capitalized_words(self) -> set[str]:
+        """Every capitalized word the month's texts write (built once: asked for each answer)."""
+        if self._capitalized is None:
+            words = (re.findall(r"\b[А-ЯЁ][а-яё]+\b", text) for text in self._text.values())
+            self._capitalized = set().union(*words)
+        return self._capitalized
 
     def entity_types(self, article_id: str) -> dict[str, str]:
         """Lemma key of each named entity's normal form -> PER / ORG / LOC."""
@@ -599,6 +609,17 @@ def _oblique_name(item: str, article_ids: list[str], texts: GoldTexts) -> Findin
     return None
 
 
+def _genitive_of_a_written_name(item: str, texts: GoldTexts) -> Finding | None:
+    """«Яргана» where the texts also write «Ярган»: a masculine name's genitive ends in «-а» / «-я»
+    after the stem the nominative is (or ends in «-ь»), so the one-word answer is an oblique form."""
+    if " " in item or not re.fullmatch(r"[А-ЯЁ][а-яё]+[ая]", item):
+        return None
+    nominative = item[:-1] if item.endswith("а") else item[:-1] + "ь"
+    if nominative in texts.capitalized_words():
+        return Finding(FRAGMENT_ANSWER, f"«{item}» is the genitive of «{nominative}» as the texts write it")
+    return None
+
+
 def class_noun_findings(question: str, items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
     """«Какую организацию ...?» asks for an organization: an answer the month's texts mostly name as a
     place (Natasha's LOC) does not fit it. (Not the converse: «мэрии Сопкинска» often tags the town ORG.)"""
@@ -708,7 +729,7 @@ def text_findings(items: list[str], article_ids: list[str], texts: GoldTexts) ->
         key = " ".join(lemmas(item))
         if key and not any(f" {key} " in texts.lemma_text(a) for a in present):
             findings.append(Finding(ANSWER_NOT_IN_TEXT, f"«{item}» is in none of the gold texts"))
-        oblique = _oblique_name(item, present, texts)
+        oblique = _oblique_name(item, present, texts) or _genitive_of_a_written_name(item, texts)
         if oblique:
             findings.append(oblique)
     return findings

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..common import tokens as word_tokens
+from ..common.abbreviations import LEGAL_FORMS as _LEGAL_FORM_WORDS
 from ..common.russian import fold, morph
 
 ALL_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
@@ -77,7 +78,8 @@ class Token:
         return self.pos == "PREP"
 
     def is_finite_verb(self) -> bool:
-        return self.pos == "VERB"
+        # a question capitalizes only its first word and names: «Заречстрой» is a company, never «строй!»
+        return self.pos == "VERB" and not (self.text[:1].isupper() and self.has_pos("NOUN"))
 
     def is_nominal(self) -> bool:
         return self.kind in {"quoted", "number"} or (
@@ -181,8 +183,8 @@ def _starts_new_group(group: Group, token: Token) -> bool:
         return False  # "клуб «Сокол»": an apposed name
     if group.person_name and token.is_name_part():
         return False  # "Анна Соколова"
-    if token.kind == "number":
-        return True
+    if token.kind == "number" or token.lower in _LEGAL_FORM_WORDS:
+        return True  # «иск ООО «Гранит»»: a legal form opens the name of the subject after the object
     if token.is_name_part():
         head = next((t for t in reversed(group.tokens) if t.pos == "NOUN"), None)
         if head is not None and not group.person_name and "anim" in head.top.tag and (
@@ -191,6 +193,12 @@ def _starts_new_group(group: Group, token: Token) -> bool:
         if "nomn" in _agreeing_cases(token):
             return True  # "возглавляет администрацию Верхнеозёрска Игорь Белов"
     return "gent" not in _agreeing_cases(token)  # a genitive depends on the group before it
+
+
+def _leaves_the_governed(group: Group, token: Token) -> bool:
+    """«Кого сменил на посту человек, ...»: after a noun a preposition governs, a common noun whose
+    likeliest reading is the nominative starts the subject («человек», not «(постов) людей»)."""
+    return group.has_head and token.kind == "word" and token.text.islower() and token.top.tag.case == "nomn"
 
 
 def _is_group_word(token: Token) -> bool:
@@ -226,7 +234,9 @@ def noun_groups(tokens: list[Token]) -> list[Group]:
             if current is not None or token.kind == "punct" or token.is_finite_verb():
                 current, governed = None, False
             continue
-        if current is not None and _starts_new_group(current, token):
+        if current is not None and (
+            _starts_new_group(current, token) or (governed and _leaves_the_governed(current, token))
+        ):
             current, governed = None, False
         if current is None:
             current = Group()

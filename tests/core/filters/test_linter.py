@@ -67,6 +67,25 @@ def test_questions_with_their_objects_pass(question):
 @pytest.mark.parametrize(
     "question",
     [
+        # a legal form and its quoted name are the subject after the object, not the object's genitive
+        "К какой компании подало иск ООО «Гранит»?",
+        "С каким комбинатом подписало соглашение АО «Ольшанский бетон»?",
+        # a capitalized name the dictionary does not know is never a verb («-строй» reads as an imperative)
+        "Кто возглавляет город, в котором базируется Заречстрой?",
+        # «человек» after «на посту» is the subject of the relative clause's antecedent, not «постов людей»
+        "Кого сменил на посту человек, который возглавляет компанию «Нива»?",
+        # verbs news uses without an object: «преподаёт в университете», «форум прошёл в Твери»
+        "В каком университете преподаёт Анна Котова?",
+        "Где прошёл форум «Ольшанск-Инвест»?",
+    ],
+)
+def test_template_questions_whose_object_is_there_pass(question):
+    assert MISSING_OBJECT not in codes(question_findings(question))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
         "Кто забил в прошлом сезоне за клуб «Метеор»?",
         "Где пройдёт следующая встреча министров?",
         "Что открыли вчера в Твери?",
@@ -228,6 +247,22 @@ def test_a_quoted_name_in_an_oblique_case_is_a_fragment():
     oblique = table.loc["С какой компании взыскал средства арбитражный суд?", "reason"]
     assert reason_codes(oblique) == [FRAGMENT_ANSWER] and "«бергранит»" in oblique
     assert table.loc["С какой компании суд взыскал 12 млн рублей?", "verdict"] == "pass"
+
+
+def test_a_town_in_the_genitive_is_a_fragment_when_the_texts_write_its_nominative():
+    # «в Ольшанге» lemmatized as a feminine «Ольшанга»; the texts also write «Ольшанг» itself
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Форум в Ольшанге", "text": "В Ольшанге прошёл форум «Дон-Инвест»."},
+        {"article_id": "a2", "title": "Мэр Ольшанга", "text": "Город Ольшанг отметил юбилей. Мэр Ольшанга поздравил жителей."},
+    ])  # fmt: skip
+    qa = pd.DataFrame([
+        _qa("Где прошёл форум «Дон-Инвест»?", "Ольшанга"),
+        _qa("Где прошёл форум «Дон-Инвест»? ", "Ольшанг"),
+    ])  # fmt: skip
+    table = lint(qa, articles).set_index("qa_id")
+    genitive = table.loc["Где прошёл форум «Дон-Инвест»?", "reason"]
+    assert FRAGMENT_ANSWER in reason_codes(genitive) and "«Ольшанг»" in genitive
+    assert FRAGMENT_ANSWER not in reason_codes(table.loc["Где прошёл форум «Дон-Инвест»? ", "reason"])
 
 
 def test_a_set_that_leaves_out_a_listed_partner_is_incomplete():
