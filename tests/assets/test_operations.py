@@ -57,8 +57,10 @@ def test_a_rematerialized_stage_publishes_a_revision_and_an_identical_rerun_noth
     assert reason["run_id"] == first.run_id
     assert reason["rematerialized"]["benchmark_questions"] == first.run_id
     assert reason["settings_changed"]["thresholds"]["top_k_per_type"] == [150, 5]
-    assert all(counts["added"] == 0 for counts in manifest["changes"].values())
-    assert sum(counts["removed"] for counts in manifest["changes"].values()) > 0
+    # a smaller K mostly removes; it may also let in a question the fact cap held back (a fact is
+    # used by at most two questions of the release, and fewer of the other types now use it)
+    added, removed = (sum(counts[key] for counts in manifest["changes"].values()) for key in ("added", "removed"))
+    assert removed > 0 and added < removed / 10, manifest["changes"]
     assert max(manifest["counts"]["questions_per_type"].values()) <= 5
     metadata = _publication_metadata(first)
     assert metadata["revises"] == "1.13.0" and "removed" in metadata["changes"].splitlines()[0]
