@@ -697,10 +697,22 @@ def _unowned_ending(item: str) -> bool:
     *before, last = item.split()
     if "gent" not in cases_of(last):
         return False
+    if before and _agrees_as_nominative(before[-1], last):
+        return False  # «Верхнесольский округ», «Омшанский муниципальный округ»: the last word is the head
     ending = lemmas(last)[-1]
     # a name's first word is capitalized whatever it is: «Правительство области» names no region
     proper_place = len(before) > 1 and before[-1][:1].isupper()
     return ending in _OWNED_NOUNS or (ending in _PLACE_NOUNS and not proper_place)
+
+
+def _agrees_as_nominative(adjective: str, noun: str) -> bool:
+    """Whether `adjective` can be a nominative adjective agreeing with `noun` in the nominative."""
+    nouns = [r.tag for r in readings(noun) if r.tag.POS == "NOUN" and r.tag.case == "nomn"]
+    return any(
+        r.tag.POS == "ADJF" and r.tag.case == "nomn" and any(
+            r.tag.number == n.number and (r.tag.number == "plur" or r.tag.gender == n.gender) for n in nouns)
+        for r in readings(adjective)
+    )  # fmt: skip
 
 
 def bare_name_findings(question: str, article_ids: list[str], texts: GoldTexts) -> list[Finding]:

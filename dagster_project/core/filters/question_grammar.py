@@ -181,8 +181,8 @@ def _starts_new_group(group: Group, token: Token) -> bool:
         return False
     if token.kind == "quoted":
         return False  # "клуб «Сокол»": an apposed name
-    if group.person_name and token.is_name_part():
-        return False  # "Анна Соколова"
+    if group.person_name and (token.is_name_part() or _surname_after_first_name(group, token)):
+        return False  # "Анна Соколова", "Константин Лебедь"
     if token.kind == "number" or token.lower in _LEGAL_FORM_WORDS:
         return True  # «иск ООО «Гранит»»: a legal form opens the name of the subject after the object
     if token.is_name_part():
@@ -199,6 +199,14 @@ def _leaves_the_governed(group: Group, token: Token) -> bool:
     """«Кого сменил на посту человек, ...»: after a noun a preposition governs, a common noun whose
     likeliest reading is the nominative starts the subject («человек», not «(постов) людей»)."""
     return group.has_head and token.kind == "word" and token.text.islower() and token.top.tag.case == "nomn"
+
+
+def _surname_after_first_name(group: Group, token: Token) -> bool:
+    """A capitalized word right after a first name is the surname, whatever else the dictionary knows it
+    as («Константин Лебедь», «Ольга Пресняк»)."""
+    last = group.tokens[-1]
+    return (token.kind == "word" and token.text[:1].isupper() and last.kind == "word"
+            and "Name" in last.top.tag.grammemes)  # fmt: skip
 
 
 def _is_group_word(token: Token) -> bool:
@@ -374,6 +382,10 @@ def _numeral_problem(numeral: Token) -> str | None:
     return None
 
 
+# Russian place names in «-ово», «-ево», «-ино», «-ыно» are neuter nouns that do not inflect in news
+_PLACE_NAME_IN_O = re.compile(r"[А-ЯЁ][а-яё]+(?:ов|ев|ёв|ин|ын)о")
+
+
 def _leading_group_problem(text: str, tokens: list[Token]) -> str | None:
     """The leading group, adjectives up to the first noun, must be nominative and agree."""
     agreement = None  # (number, gender) readings the leading words share in the nominative
@@ -382,6 +394,8 @@ def _leading_group_problem(text: str, tokens: list[Token]) -> str | None:
             if token.kind == "quoted":
                 return None
             continue
+        if _PLACE_NAME_IN_O.fullmatch(token.text):
+            return None  # «Вересково», «Бородино»: a place name the dictionary reads as a short adjective
         nominal = cases_of(token.text, {"NOUN", "ADJF", "PRTF", "NPRO"})
         if not nominal:
             return f"«{token.text}» is not a noun phrase"

@@ -22,11 +22,13 @@ from dagster_project.core.filters.linter import (
     QUESTION_WORD_TYPE,
     RELATIVE_TIME,
     UNGRAMMATICAL,
+    GoldTexts,
     answer_findings,
     condition_findings,
     lint,
     question_findings,
     reason_codes,
+    truncated_name_findings,
 )
 from dagster_project.core.filters.question_grammar import fragment_problem, is_date, is_quantity, looks_like_person
 
@@ -249,11 +251,31 @@ def test_a_quoted_name_in_an_oblique_case_is_a_fragment():
     assert table.loc["С какой компании суд взыскал 12 млн рублей?", "verdict"] == "pass"
 
 
+def test_a_surname_that_is_also_a_common_noun_stays_with_its_first_name():
+    # «Лебедь», «Пресняк» are nouns to the dictionary; after a first name they are surnames
+    for question in ["Какой комитет возглавляет Константин Лебедь?", "Какую филармонию возглавляет Ольга Пресняк?"]:
+        assert question_findings(question) == [], question
+
+
+def test_a_place_name_in_o_is_a_noun_phrase():
+    for answer in ["Вересково", "Бородино"]:
+        assert fragment_problem(answer) is None, answer
+
+
+def test_a_name_whose_adjective_agrees_with_its_last_word_is_owned_by_nobody_else():
+    # the last word is the head in the nominative, not a genitive of some unnamed owner
+    for answer in ["Верхнесольский округ", "Омшанский муниципальный округ"]:
+        assert truncated_name_findings([answer], GoldTexts(ARTICLES), lambda _: False) == [], answer
+    for answer in ["Финансовое управление администрации", "Управление образования районной администрации"]:
+        assert codes(truncated_name_findings([answer], GoldTexts(ARTICLES), lambda _: False)) == {FRAGMENT_ANSWER}
+
+
 def test_a_town_in_the_genitive_is_a_fragment_when_the_texts_write_its_nominative():
     # «в Ольшанге» lemmatized as a feminine «Ольшанга»; the texts also write «Ольшанг» itself
     articles = pd.DataFrame([
         {"article_id": "a1", "title": "Форум в Ольшанге", "text": "В Ольшанге прошёл форум «Дон-Инвест»."},
-        {"article_id": "a2", "title": "Мэр Ольшанга", "text": "Город Ольшанг отметил юбилей. Мэр Ольшанга поздравил жителей."},
+        {"article_id": "a2", "title": "Мэр Ольшанга",
+         "text": "Город Ольшанг отметил юбилей. Мэр Ольшанга поздравил жителей."},
     ])  # fmt: skip
     qa = pd.DataFrame([
         _qa("Где прошёл форум «Дон-Инвест»?", "Ольшанга"),
