@@ -94,6 +94,7 @@ from .matchers_lists import (
 )
 from .matchers_money import Costs, InvestmentsInWork
 from .matchers_objects import FieldLaureates, FirstPlacesOfTheLead, FounderLists, NominationWinners
+from .matchers_orgs import ORG_PATTERNS
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -1839,4 +1840,6 @@ PATTERNS = (
     *AGREEMENT_PATTERNS,
     # grants with the giver in the genitive, owners in a participle (matchers_awards.py)
     *AWARD_PATTERNS,
+    # groups an organization belongs to, judges of the one court an article names (matchers_orgs.py)
+    *ORG_PATTERNS,
 )

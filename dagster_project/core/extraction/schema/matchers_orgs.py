@@ -1,0 +1,176 @@
+"""Facts that tie organizations to their groups and people to their courts, which news states in passing.
+
+«Мельничный комбинат «Жерновец» входит в агропромышленную группу «Полесье»» says the plant is part
+of the group now: member_of(plant, group). «Входящий в холдинг «Полесье» завод «Колос»» says the same
+in a participle. A plan («войдёт в холдинг»), a past («входил») or a negation says nothing.
+
+«Судья Ольга Малахова отклонила доводы ответчика», «Дело рассматривает судья Ирина Соколова»: court
+news names the judge by title only, and the court is the one the article says heard the case. So
+the judge works at that court only when the article names exactly one court; a court named as the
+place a decision «может быть обжаловано» has heard nothing yet, while an appeal court that ruled is
+a second court and leaves the judge's court unsaid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...common.russian import fold
+from .anaphora import QUOTED_AFTER
+from .arguments import Argument, ParsedSentence, argument
+from .relations import ORGANIZATION, PERSON
+
+Fact = tuple[str, Argument, Argument]
+
+_ORGANIZATIONS = frozenset({ORGANIZATION})
+_PEOPLE = frozenset({PERSON})
+
+# Named wholes an organization is part of: «входит в группу / холдинг / госкорпорацию «Y»».
+_GROUP_NOUNS = frozenset(
+    {"группа", "холдинг", "агрохолдинг", "субхолдинг", "госкорпорация", "корпорация", "концерн", "объединение"}
+)
+
+
+class GroupMembership:
+    """«X входит в (лесопромышленную) группу «Y»», «входящий в холдинг «Y» завод «X»» -> member_of(X, Y).
+    The group is the quoted name right after its class noun (the parser often hangs that name on
+    the subject instead); the member is the verb's named subject or the noun the participle describes."""
+
+    triggers = frozenset({"входить"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for verb in sentence.tokens:
+            if verb.lemma != "входить" or sentence.negated(verb) or sentence.planned(verb):
+                continue
+            group = self._group(sentence, verb)
+            member = self._member(sentence, verb) if group is not None else None
+            if member is not None and fold(member.normal) != fold(group.normal) and _named(member):
+                yield "member_of", member, group
+
+    @staticmethod
+    def _group(sentence: ParsedSentence, verb) -> Argument | None:
+        """The named group of «в группу «Y»»: the words right after the verb, so a list or a
+        second object («входит в группу «Y» и в ассоциацию ...») is read only up to its first name."""
+        tokens = sentence.tokens
+        i = tokens.index(verb) + 1
+        if i >= len(tokens) or tokens[i].lemma != "в":
+            return None
+        i += 1
+        while i < len(tokens) and tokens[i].pos == "ADJ" and tokens[i].text.islower():
+            i += 1
+        if i >= len(tokens) or tokens[i].lemma not in _GROUP_NOUNS or tokens[i].feats.get("Case") != "Acc":
+            return None
+        noun = tokens[i]
+        if noun.lemma == "группа" and i + 1 < len(tokens) and tokens[i + 1].lemma == "компания":
+            noun = tokens[i + 1]  # «в группу компаний «Y»»: the name follows the whole phrase
+        quoted = QUOTED_AFTER.match(sentence.article.text, noun.stop)
+        if quoted is None or not quoted.group(1).strip():
+            return None
+        if tokens[i].feats.get("Number") != "Sing":
+            return None
+        name = quoted.group(1).strip()
+        return Argument(f"{tokens[i].text} «{name}»", name, ORGANIZATION, tokens[i].lemma)
+
+    @staticmethod
+    def _member(sentence: ParsedSentence, verb) -> Argument | None:
+        feats = verb.feats
+        if feats.get("VerbForm") == "Fin":
+            if feats.get("Tense") != "Pres" or any(k.lemma == "быть" for k in sentence.kids(verb)):
+                return None
+            subjects = sentence.kids(verb, "nsubj")
+            if len(subjects) != 1 or len(sentence.conjuncts(subjects[0])) > 1:
+                return None  # a list of members is read by nobody rather than in part
+            return argument(sentence, subjects[0], _ORGANIZATIONS)
+        if feats.get("VerbForm") == "Part" and feats.get("Tense") == "Pres" and verb.rel in {"acl", "amod"}:
+            return _participle_holder(sentence, verb)
+        return None
+
+
+def _participle_holder(sentence: ParsedSentence, verb) -> Argument | None:
+    """The named organization a present participle describes: its head, or the class noun right after
+    the group's name («входящий в холдинг «Y» завод «X»», which the parser may attach to «Y»)."""
+    tokens = sentence.tokens
+    closing = next((j for j in range(tokens.index(verb) + 1, len(tokens)) if tokens[j].text == "»"), None)
+    after = tokens[closing + 1] if closing is not None and closing + 1 < len(tokens) else None
+    if after is not None and after.pos == "NOUN":
+        found = argument(sentence, after, _ORGANIZATIONS)
+        if found is not None and "«" in found.text:
+            return found
+    head = sentence.head(verb)
+    return argument(sentence, head, _ORGANIZATIONS) if head is not None else None
+
+
+def _named(thing: Argument) -> bool:
+    return "«" in thing.text or thing.normal[:1].isupper()
+
+
+# A judge's modifiers that keep the title current and at a court: «федеральный судья», «председательствующий
+# судья»; «мировой судья» sits at a court district, «бывший судья» has left.
+_JUDGE_MODIFIERS = frozenset({"федеральный", "председательствующий"})
+# Words of a sentence that names where a decision may still go: that court has heard nothing yet.
+_APPEAL_WORDS = frozenset({"обжаловать", "обжалование", "жалоба", "обжаловаться"})
+
+
+class CourtJudges:
+    """«Судья Ольга Малахова ...», «дело рассматривает судья Ирина Соколова» -> works_at(judge, court),
+    the court being the one court the article names as hearing the case."""
+
+    triggers = frozenset({"судья"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for noun in sentence.tokens:
+            if noun.lemma != "судья" or noun.pos != "NOUN" or noun.feats.get("Number") != "Sing":
+                continue
+            if any(k.lemma not in _JUDGE_MODIFIERS for k in sentence.kids(noun, "amod", "nmod", "nummod")):
+                continue  # «мировой судья», «судья матча», «судья апелляционного суда»: not this court's
+            people = [p for k in sentence.kids(noun, "appos", "flat:name") for p in [_judge(sentence, noun, k)] if p]
+            if len(people) != 1:
+                continue
+            court = _the_court(sentence)
+            if court is not None:
+                yield "works_at", people[0], court
+
+
+def _judge(sentence: ParsedSentence, noun, token) -> Argument | None:
+    span = sentence.article.span_of.get(token.id)
+    if span is None or span.type != "PER":
+        return None
+    person = argument(sentence, token, _PEOPLE)
+    if person is None or len(person.normal.split()) < 2:
+        return None
+    if noun.feats.get("Case") == "Nom" and all(t.pos == "PROPN" for t in span.tokens):
+        # a name in apposition to a nominative «судья» is nominative as written: the tagger may read
+        # «Елена Чудинова» as «Чудинов»'s genitive and its normal form would change her surname
+        written = " ".join(t.text for t in span.tokens)
+        if len(written.split()) == len(person.normal.split()):
+            return Argument(person.text, written, PERSON, person.descriptor)
+    return person
+
+
+def _the_court(sentence: ParsedSentence) -> Argument | None:
+    """The one court the article names, outside sentences on where a decision may be appealed; None
+    when it names two (an appeal court that ruled, a district court beside an arbitration one) or a
+    court it cannot name in full."""
+    article = sentence.article
+    courts: dict[str, Argument] = {}
+    for index, sent in enumerate(article.sentences):
+        context = sentence if index == sentence.index else ParsedSentence(sent, article, index)
+        appeal = bool(_APPEAL_WORDS & context.lemmas)
+        for token in context.tokens:
+            if token.lemma != "суд" or token.pos not in {"NOUN", "PROPN"}:
+                continue
+            own = context.kids(token, "amod", "nmod", "appos", "flat", "flat:name")
+            if appeal and own:
+                continue  # «может быть обжаловано в Тринадцатый арбитражный апелляционный суд»
+            found = argument(context, token, _ORGANIZATIONS)
+            if found is None or not found.normal[:1].isupper():
+                if own:
+                    return None  # a court the text describes but does not name: it may be another one
+                continue  # a bare «суд» refers back to the court already named
+            courts.setdefault(fold(found.normal), found)
+            if len(courts) > 1:
+                return None
+    return next(iter(courts.values())) if courts else None
+
+
+ORG_PATTERNS = (GroupMembership(), CourtJudges())
