@@ -43,9 +43,11 @@ class GroupMembership:
             if verb.lemma != "входить" or sentence.negated(verb) or sentence.planned(verb):
                 continue
             group = self._group(sentence, verb)
-            member = self._member(sentence, verb) if group is not None else None
-            if member is not None and fold(member.normal) != fold(group.normal) and _named(member):
-                yield "member_of", member, group
+            members = self._members(sentence, verb) if group is not None else []
+            named = all(m is not None and _named(m) and fold(m.normal) != fold(group.normal) for m in members)
+            if named and len({m.normal for m in members}) == len(members):  # a name read twice is a misread list
+                for member in members:
+                    yield "member_of", member, group
 
     @staticmethod
     def _group(sentence: ParsedSentence, verb) -> Argument | None:
@@ -72,18 +74,21 @@ class GroupMembership:
         return Argument(f"{tokens[i].text} «{name}»", name, ORGANIZATION, tokens[i].lemma)
 
     @staticmethod
-    def _member(sentence: ParsedSentence, verb) -> Argument | None:
+    def _members(sentence: ParsedSentence, verb) -> list[Argument | None]:
+        """Every member the subject lists (««Колос» и «Жернов» входят в ...»); one unnamed item
+        leaves a None, so the list gives all its members or none."""
         feats = verb.feats
         if feats.get("VerbForm") == "Fin":
             if feats.get("Tense") != "Pres" or any(k.lemma == "быть" for k in sentence.kids(verb)):
-                return None
+                return []
             subjects = sentence.kids(verb, "nsubj")
-            if len(subjects) != 1 or len(sentence.conjuncts(subjects[0])) > 1:
-                return None  # a list of members is read by nobody rather than in part
-            return argument(sentence, subjects[0], _ORGANIZATIONS)
+            if len(subjects) != 1:
+                return []
+            return [argument(sentence, s, _ORGANIZATIONS) for s in sentence.conjuncts(subjects[0])]
         if feats.get("VerbForm") == "Part" and feats.get("Tense") == "Pres" and verb.rel in {"acl", "amod"}:
-            return _participle_holder(sentence, verb)
-        return None
+            found = _participle_holder(sentence, verb)
+            return [found] if found is not None else []
+        return []
 
 
 def _participle_holder(sentence: ParsedSentence, verb) -> Argument | None:
@@ -168,9 +173,15 @@ def _the_court(sentence: ParsedSentence) -> Argument | None:
                     return None  # a court the text describes but does not name: it may be another one
                 continue  # a bare «суд» refers back to the court already named
             courts.setdefault(fold(found.normal), found)
-            if len(courts) > 1:
-                return None
-    return next(iter(courts.values())) if courts else None
+    distinct = [c for key, c in courts.items() if not any(_shortened(key, other) for other in courts)]
+    return distinct[0] if len(distinct) == 1 else None
+
+
+def _shortened(short: str, full: str) -> bool:
+    """«Арбитражный суд» of a headline is the «Арбитражный суд Озерской области» of the text: its words
+    begin the full name (never the middle of it: «Тринадцатый арбитражный апелляционный суд»)."""
+    short_words, full_words = short.split(), full.split()
+    return len(short_words) < len(full_words) and full_words[: len(short_words)] == short_words
 
 
 ORG_PATTERNS = (GroupMembership(), CourtJudges())

@@ -1,0 +1,88 @@
+"""Groups an organization is part of and the court a judge sits at: each rule on the sentence it must
+read and on the near misses real news gives (a plan, a former owner, a second court, a referee)."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-11-14T10:00:00+03:00"
+
+
+def facts(text: str, relation: str | None = None) -> set[tuple[str, str, str]]:
+    found = {(t.subject_normal, t.relation, t.object_normal) for t in extract_schema_triplets("a", text, PUBLISHED)}
+    return {f for f in found if relation is None or f[1] == relation}
+
+
+def test_a_plant_in_a_named_group_is_its_member():
+    text = "Мельничный комбинат «Жерновец» входит в агропромышленную группу «Полесье» и является крупным работодателем."
+    assert facts(text, "member_of") == {("Жерновец", "member_of", "Полесье")}
+
+
+def test_a_participle_names_the_member_after_the_group():
+    text = "Входящий в холдинг «Полесье» завод «Колос» нарастил выпуск муки."
+    assert facts(text, "member_of") == {("Колос", "member_of", "Полесье")}
+
+
+def test_a_group_of_companies_is_named_after_the_whole_phrase():
+    text = "Завод «Колос» входит в группу компаний «Полесье»."
+    assert facts(text, "member_of") == {("Колос", "member_of", "Полесье")}
+
+
+def test_a_former_owner_a_plan_and_a_negation_give_no_membership():
+    for text in (
+        "Завод «Колос» до прошлого года входил в холдинг «Полесье».",
+        "Ранее входивший в холдинг «Полесье» завод «Колос» сменил владельца.",
+        "Завод «Колос» войдёт в холдинг «Полесье» в следующем году.",
+        "Завод «Колос» не входит в холдинг «Полесье».",
+    ):
+        assert facts(text, "member_of") == set(), text
+
+
+def test_a_risk_group_gives_nothing():
+    assert facts("Завод «Колос» входит в группу риска по долгам.", "member_of") == set()
+
+
+def test_a_list_of_members_gives_all_of_them_or_none():
+    text = "Заводы «Колос» и «Жернов» входят в холдинг «Полесье»."
+    assert facts(text, "member_of") == {("Колос", "member_of", "Полесье"), ("Жернов", "member_of", "Полесье")}
+    text = "Завод «Колос» и ещё две мельницы входят в холдинг «Полесье»."
+    assert facts(text, "member_of") == set()
+
+
+COURT_NEWS = (
+    "Арбитражный суд Озерской области взыскал с ООО «Травник» 12 млн рублей в пользу АО «Берестов». "
+    "Судья Ольга Малахова отклонила доводы ответчика. "
+)
+
+
+def test_the_judge_sits_at_the_one_court_the_article_names():
+    assert facts(COURT_NEWS, "works_at") == {("Ольга Малахова", "works_at", "Арбитражный суд Озерской области")}
+    text = (
+        "ООО «Травник» обратилось в Арбитражный суд Озерской области с иском. "
+        "Дело рассматривает судья Ирина Соколова."
+    )
+    assert facts(text, "works_at") == {("Ирина Соколова", "works_at", "Арбитражный суд Озерской области")}
+
+
+def test_a_headline_s_short_court_name_is_the_same_court():
+    text = "Арбитражный суд взыскал с ООО «Травник» 12 млн рублей.\n\n" + COURT_NEWS
+    assert facts(text, "works_at") == {("Ольга Малахова", "works_at", "Арбитражный суд Озерской области")}
+
+
+def test_a_court_a_decision_may_still_go_to_is_no_second_court():
+    text = COURT_NEWS + "Решение может быть обжаловано в Двадцатый арбитражный апелляционный суд."
+    assert facts(text, "works_at") == {("Ольга Малахова", "works_at", "Арбитражный суд Озерской области")}
+
+
+def test_an_appeal_court_that_ruled_leaves_the_judge_s_court_unsaid():
+    text = (
+        "Двадцатый арбитражный апелляционный суд оставил в силе решение Арбитражного суда Озерской области "
+        "по иску АО «Берестов» к ООО «Травник». Судья Ольга Малахова отклонила доводы ответчика."
+    )
+    assert facts(text, "works_at") == set()
+
+
+def test_a_magistrate_a_referee_and_a_former_judge_sit_at_no_named_court():
+    for title in ("Мировой судья", "Бывший судья", "Судья матча"):
+        text = COURT_NEWS.replace("Судья Ольга", f"{title} Ольга")
+        assert facts(text, "works_at") == set(), title
