@@ -86,3 +86,15 @@ def test_a_magistrate_a_referee_and_a_former_judge_sit_at_no_named_court():
     for title in ("Мировой судья", "Бывший судья", "Судья матча"):
         text = COURT_NEWS.replace("Судья Ольга", f"{title} Ольга")
         assert facts(text, "works_at") == set(), title
+
+
+def test_a_named_troupe_from_a_town_is_based_there_however_the_parser_hangs_the_name():
+    text = "Гран-при фестиваля жюри присудило народному театру «Зеркало» из Кедровска за спектакль «Старший сын»."
+    assert facts(text, "based_in") == {("Зеркало", "based_in", "Кедровск")}
+    text = "Диплом получила Галина Ткачук, руководитель народного театра «Перрон» из Усть-Шорьинска."
+    assert facts(text, "based_in") == {("Перрон", "based_in", "Усть-Шорьинск")}
+
+
+def test_a_thing_the_company_owns_or_a_district_says_nothing_of_its_home():
+    assert facts("Груз компании «Вектор» из Новороссийска прибыл в Казань.", "based_in") == set()
+    assert facts("Ансамбль «Узоры» из Тихореченского района победил в конкурсе.", "based_in") == set()

@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from ...common.russian import fold
 from .anaphora import QUOTED_AFTER
 from .arguments import Argument, ParsedSentence, argument
-from .relations import ORGANIZATION, PERSON
+from .lexicon import CLASS_NOUNS, COACH_ROLES, HEAD_ROLES, PLAYER_ROLES, STAFF_ROLES
+from .matchers_places import _placeable
+from .relations import ORGANIZATION, PERSON, PLACE
 
 Fact = tuple[str, Argument, Argument]
 
@@ -184,4 +186,55 @@ def _shortened(short: str, full: str) -> bool:
     return len(short_words) < len(full_words) and full_words[: len(short_words)] == short_words
 
 
-ORG_PATTERNS = (GroupMembership(), CourtJudges())
+# People an organization's name may follow as the genitive owner: «руководитель театра «Перрон» из
+# Усть-Шорьинска» is the theatre's home whoever the «из» describes, since its staff are from there too.
+_PEOPLE_OF_AN_ORGANIZATION = HEAD_ROLES | STAFF_ROLES | COACH_ROLES | PLAYER_ROLES | frozenset({"режиссёр", "режиссер"})
+
+
+class NamedFrom:
+    """«народному театру «Зеркало» из Кедровска», «команда «Кремень» из Кремнегорска» -> based_in: the
+    words «class noun «Name» из Town» in a row, read on the surface, since the parser often hangs the
+    name on a later noun («... «Зеркало» из Кедровска за спектакль ...»). Not after a direction («на
+    завод «Искра» из Твери привезли»: «из» goes with the verb) and not when the name's noun owns a thing
+    («груз компании «Вектор» из Новороссийска» came from there; the company need not be)."""
+
+    triggers = frozenset({"из"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        tokens = sentence.tokens
+        for i, word in enumerate(tokens):
+            if word.lemma != "из" or i < 3 or tokens[i - 1].text != "»" or i + 1 >= len(tokens):
+                continue
+            opening = next((j for j in range(i - 2, 0, -1) if tokens[j].text in {"«", "»"}), None)
+            noun = tokens[opening - 1] if opening is not None and tokens[opening].text == "«" else None
+            if noun is None or CLASS_NOUNS.get(noun.lemma) != ORGANIZATION or not self._own_phrase(sentence, noun):
+                continue
+            place = _genitive_place_at(sentence, i + 1)
+            organization = argument(sentence, noun, _ORGANIZATIONS) if place is not None else None
+            if organization is None or "«" not in organization.text:
+                continue
+            if fold(place.normal) not in fold(organization.normal):
+                yield "based_in", organization, place
+
+    @staticmethod
+    def _own_phrase(sentence: ParsedSentence, noun) -> bool:
+        if sentence.preposition(noun) in {"в", "на"} and noun.feats.get("Case") == "Acc":
+            return False  # a direction: «из X» is where something came from on its way there
+        owned = sentence.head(noun) if noun.rel == "nmod" and noun.feats.get("Case") == "Gen" else None
+        return owned is None or owned.lemma in _PEOPLE_OF_AN_ORGANIZATION
+
+
+def _genitive_place_at(sentence: ParsedSentence, index: int) -> Argument | None:
+    """The named town whose NER span starts at `index`, in the genitive («из Усть-Шорьинска»)."""
+    first = sentence.tokens[index]
+    span = sentence.article.span_of.get(first.id)
+    if span is None or span.type != "LOC" or span.tokens[0] is not first:
+        return None
+    heads = [t for t in span.tokens if t.pos in {"NOUN", "PROPN"}]
+    if not heads or heads[-1].feats.get("Case") not in {"Gen", None}:
+        return None
+    place = argument(sentence, heads[-1], frozenset({PLACE}))
+    return place if place is not None and _placeable(place) else None
+
+
+ORG_PATTERNS = (GroupMembership(), CourtJudges(), NamedFrom())
