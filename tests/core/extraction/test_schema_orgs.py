@@ -98,3 +98,13 @@ def test_a_named_troupe_from_a_town_is_based_there_however_the_parser_hangs_the_
 def test_a_thing_the_company_owns_or_a_district_says_nothing_of_its_home():
     assert facts("Груз компании «Вектор» из Новороссийска прибыл в Казань.", "based_in") == set()
     assert facts("Ансамбль «Узоры» из Тихореченского района победил в конкурсе.", "based_in") == set()
+
+
+def test_a_judge_titled_with_her_court_sits_there_whatever_other_court_ruled():
+    text = (
+        "Двадцатый арбитражный апелляционный суд оставил в силе решение Арбитражного суда Озерской области. "
+        "Судья Арбитражного суда Озерской области Ольга Малахова ранее отклонила доводы ответчика."
+    )
+    assert facts(text, "works_at") == {("Ольга Малахова", "works_at", "Арбитражный суд Озерской области")}
+    text = COURT_NEWS.replace("Судья Ольга", "Судья апелляционного суда Ольга")
+    assert facts(text, "works_at") == set()

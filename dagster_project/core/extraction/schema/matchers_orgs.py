@@ -128,14 +128,28 @@ class CourtJudges:
         for noun in sentence.tokens:
             if noun.lemma != "судья" or noun.pos != "NOUN" or noun.feats.get("Number") != "Sing":
                 continue
-            if any(k.lemma not in _JUDGE_MODIFIERS for k in sentence.kids(noun, "amod", "nmod", "nummod")):
-                continue  # «мировой судья», «судья матча», «судья апелляционного суда»: not this court's
+            own_court = _own_court(sentence, noun)
+            others = [k for k in sentence.kids(noun, "amod", "nmod", "nummod") if k.lemma not in _JUDGE_MODIFIERS]
+            if own_court is None and others:
+                continue  # «мировой судья», «судья матча», «бывший судья»: no judge of the article's court
             people = [p for k in sentence.kids(noun, "appos", "flat:name") for p in [_judge(sentence, noun, k)] if p]
             if len(people) != 1:
                 continue
-            court = _the_court(sentence)
+            court = own_court if own_court is not None else _the_court(sentence)
             if court is not None:
                 yield "works_at", people[0], court
+
+
+def _own_court(sentence: ParsedSentence, noun) -> Argument | None:
+    """«судья Арбитражного суда Озерской области Ольга Малахова»: the court the title names itself, when
+    it is the title's only modifier."""
+    modifiers = sentence.kids(noun, "amod", "nmod", "nummod")
+    if len(modifiers) != 1 or modifiers[0].lemma != "суд" or modifiers[0].feats.get("Case") != "Gen":
+        return None
+    if sentence.preposition(modifiers[0]):
+        return None
+    court = argument(sentence, modifiers[0], _ORGANIZATIONS)
+    return court if court is not None and court.normal[:1].isupper() and len(court.normal.split()) > 2 else None
 
 
 def _judge(sentence: ParsedSentence, noun, token) -> Argument | None:
