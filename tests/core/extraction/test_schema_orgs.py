@@ -108,3 +108,12 @@ def test_a_judge_titled_with_her_court_sits_there_whatever_other_court_ruled():
     assert facts(text, "works_at") == {("Ольга Малахова", "works_at", "Арбитражный суд Озерской области")}
     text = COURT_NEWS.replace("Судья Ольга", "Судья апелляционного суда Ольга")
     assert facts(text, "works_at") == set()
+
+
+def test_a_group_in_the_genitive_after_its_composition_or_structure():
+    for text in (
+        "Завод «Колос» входит в состав холдинга «Полесье».",
+        "Завод «Колос» входит в структуру агрохолдинга «Полесье».",
+    ):
+        assert facts(text, "member_of") == {("Колос", "member_of", "Полесье")}, text
+    assert facts("Завод «Колос» входит в число крупнейших предприятий области.", "member_of") == set()

@@ -32,9 +32,13 @@ _GROUP_NOUNS = frozenset(
     {"группа", "холдинг", "агрохолдинг", "субхолдинг", "госкорпорация", "корпорация", "концерн", "объединение"}
 )
 
+# «входит в состав холдинга «Y»», «в структуру госкорпорации «Y»»: the group stands in the genitive.
+_WHOLE_NOUNS = frozenset({"состав", "структура"})
+
 
 class GroupMembership:
-    """«X входит в (лесопромышленную) группу «Y»», «входящий в холдинг «Y» завод «X»» -> member_of(X, Y).
+    """«X входит в (лесопромышленную) группу «Y»», «... в состав / в структуру холдинга «Y»», «входящий в
+    холдинг «Y» завод «X»» -> member_of(X, Y).
     The group is the quoted name right after its class noun (the parser often hangs that name on
     the subject instead); the member is the verb's named subject or the noun the participle describes."""
 
@@ -60,9 +64,12 @@ class GroupMembership:
         if i >= len(tokens) or tokens[i].lemma != "в":
             return None
         i += 1
+        case = "Acc"
+        if i + 1 < len(tokens) and tokens[i].lemma in _WHOLE_NOUNS and tokens[i].feats.get("Case") == "Acc":
+            i, case = i + 1, "Gen"  # «в состав / в структуру холдинга «Y»»
         while i < len(tokens) and tokens[i].pos == "ADJ" and tokens[i].text.islower():
             i += 1
-        if i >= len(tokens) or tokens[i].lemma not in _GROUP_NOUNS or tokens[i].feats.get("Case") != "Acc":
+        if i >= len(tokens) or tokens[i].lemma not in _GROUP_NOUNS or tokens[i].feats.get("Case") != case:
             return None
         noun = tokens[i]
         if noun.lemma == "группа" and i + 1 < len(tokens) and tokens[i + 1].lemma == "компания":
