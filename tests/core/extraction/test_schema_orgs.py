@@ -82,6 +82,13 @@ def test_an_appeal_court_that_ruled_leaves_the_judge_s_court_unsaid():
     assert facts(text, "works_at") == set()
 
 
+def test_an_unnamed_higher_court_leaves_the_judge_s_court_unsaid():
+    text = "Апелляционная инстанция оставила решение без изменения. " + COURT_NEWS
+    assert facts(text, "works_at") == set()
+    text = COURT_NEWS + "Ответчик намерен подать апелляционную жалобу."
+    assert facts(text, "works_at") == {("Ольга Малахова", "works_at", "Арбитражный суд Озерской области")}
+
+
 def test_a_magistrate_a_referee_and_a_former_judge_sit_at_no_named_court():
     for title in ("Мировой судья", "Бывший судья", "Судья матча"):
         text = COURT_NEWS.replace("Судья Ольга", f"{title} Ольга")

@@ -123,6 +123,8 @@ def _named(thing: Argument) -> bool:
 _JUDGE_MODIFIERS = frozenset({"федеральный", "председательствующий"})
 # Words of a sentence that names where a decision may still go: that court has heard nothing yet.
 _APPEAL_WORDS = frozenset({"обжаловать", "обжалование", "жалоба", "обжаловаться"})
+# Words of a story in which a higher court took part, whether or not the article names it.
+_HIGHER_COURT_WORDS = frozenset({"апелляционный", "кассационный", "инстанция", "апелляция", "кассация"})
 
 
 class CourtJudges:
@@ -184,6 +186,8 @@ def _the_court(sentence: ParsedSentence) -> Argument | None:
     for index, sent in enumerate(article.sentences):
         context = sentence if index == sentence.index else ParsedSentence(sent, article, index)
         appeal = bool(_APPEAL_WORDS & context.lemmas)
+        if not appeal and _HIGHER_COURT_WORDS & context.lemmas:
+            return None  # «апелляционная инстанция оставила решение в силе»: a second court heard the case
         for token in context.tokens:
             if token.lemma != "суд" or token.pos not in {"NOUN", "PROPN"}:
                 continue
