@@ -89,6 +89,15 @@ def test_an_unnamed_higher_court_leaves_the_judge_s_court_unsaid():
     assert facts(text, "works_at") == {("Ольга Малахова", "works_at", "Арбитражный суд Озерской области")}
 
 
+def test_the_presiding_judge_of_a_bench_sits_at_the_bench_s_court():
+    text = (
+        "Судебная коллегия по уголовным делам Озерского областного суда оставила без изменения приговор "
+        "Ивану Громову. В марте Боровской районный суд признал Громова виновным в получении взятки. "
+        "Коллегия под председательством судьи Ирины Вешняковой доводы жалобы отклонила."
+    )
+    assert facts(text, "works_at") == {("Ирина Вешнякова", "works_at", "Озерский областной суд")}
+
+
 def test_a_magistrate_a_referee_and_a_former_judge_sit_at_no_named_court():
     for title in ("Мировой судья", "Бывший судья", "Судья матча"):
         text = COURT_NEWS.replace("Судья Ольга", f"{title} Ольга")

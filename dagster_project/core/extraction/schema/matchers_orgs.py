@@ -144,9 +144,34 @@ class CourtJudges:
             people = [p for k in sentence.kids(noun, "appos", "flat:name") for p in [_judge(sentence, noun, k)] if p]
             if len(people) != 1:
                 continue
-            court = own_court if own_court is not None else _the_court(sentence)
+            court = own_court or (_collegium_court(sentence) if _presides_a_collegium(sentence, noun) else None)
+            court = court or _the_court(sentence)
             if court is not None:
                 yield "works_at", people[0], court
+
+
+def _presides_a_collegium(sentence: ParsedSentence, noun) -> bool:
+    """«коллегия под председательством судьи X»: the judge presides over the bench of a court."""
+    chair = sentence.head(noun)
+    bench = sentence.head(chair) if chair is not None and chair.lemma == "председательство" else None
+    return bench is not None and bench.lemma == "коллегия"
+
+
+def _collegium_court(sentence: ParsedSentence) -> Argument | None:
+    """The one court whose bench («судебная коллегия по уголовным делам областного суда») the article
+    names: an appeal story names the lower court too, but the bench is the higher court's."""
+    article = sentence.article
+    courts: dict[str, Argument] = {}
+    for index, sent in enumerate(article.sentences):
+        context = sentence if index == sentence.index else ParsedSentence(sent, article, index)
+        for token in context.tokens:
+            bench = context.head(token) if token.lemma == "суд" and token.feats.get("Case") == "Gen" else None
+            if bench is None or bench.lemma != "коллегия" or context.preposition(token):
+                continue
+            found = argument(context, token, _ORGANIZATIONS)
+            if found is not None and found.normal[:1].isupper():
+                courts.setdefault(fold(found.normal), found)
+    return next(iter(courts.values())) if len(courts) == 1 else None
 
 
 def _own_court(sentence: ParsedSentence, noun) -> Argument | None:
