@@ -38,8 +38,9 @@ def test_a_former_owner_a_plan_and_a_negation_give_no_membership():
         assert facts(text, "member_of") == set(), text
 
 
-def test_a_risk_group_gives_nothing():
+def test_a_risk_group_or_a_tournament_s_group_gives_nothing():
     assert facts("Завод «Колос» входит в группу риска по долгам.", "member_of") == set()
+    assert facts("Клуб «Сокол» входит в группу «Восток» первенства.", "member_of") == set()
 
 
 def test_a_list_of_members_gives_all_of_them_or_none():

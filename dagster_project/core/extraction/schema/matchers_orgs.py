@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from ...common.russian import fold
 from .anaphora import QUOTED_AFTER
 from .arguments import Argument, ParsedSentence, argument
-from .lexicon import CLASS_NOUNS, COACH_ROLES, HEAD_ROLES, PLAYER_ROLES, STAFF_ROLES
+from .lexicon import CLASS_NOUNS, CLUB_NOUNS, COACH_ROLES, HEAD_ROLES, PLAYER_ROLES, STAFF_ROLES
 from .matchers_places import _placeable
 from .relations import ORGANIZATION, PERSON, PLACE
 
@@ -50,7 +50,11 @@ class GroupMembership:
                 continue
             group = self._group(sentence, verb)
             members = self._members(sentence, verb) if group is not None else []
+            if not members:
+                continue
             named = all(m is not None and _named(m) and fold(m.normal) != fold(group.normal) for m in members)
+            if named and group.descriptor == "группа" and any(_team(sentence, m) for m in members):
+                continue  # «команда «Сокол» входит в группу «Б» турнира»: a draw, not a company group
             if named and len({m.normal for m in members}) == len(members):  # a name read twice is a misread list
                 for member in members:
                     yield "member_of", member, group
@@ -112,6 +116,12 @@ def _participle_holder(sentence: ParsedSentence, verb) -> Argument | None:
             return found
     head = sentence.head(verb)
     return argument(sentence, head, _ORGANIZATIONS) if head is not None else None
+
+
+def _team(sentence: ParsedSentence, member: Argument) -> bool:
+    from .matchers import _club  # matchers imports this module
+
+    return member.descriptor in CLUB_NOUNS or bool(sentence.lemmas & CLUB_NOUNS) or _club(sentence, member)
 
 
 def _named(thing: Argument) -> bool:
