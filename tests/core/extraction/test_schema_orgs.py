@@ -114,6 +114,10 @@ def test_a_named_troupe_from_a_town_is_based_there_however_the_parser_hangs_the_
 
 def test_a_thing_the_company_owns_or_a_district_says_nothing_of_its_home():
     assert facts("Груз компании «Вектор» из Новороссийска прибыл в Казань.", "based_in") == set()
+    assert facts("Для завода «Искра» из Германии привезли новые станки.", "based_in") == set()
+    assert facts("Клуб «Сокол» выиграл у команды «Кедр» из Новосибирска.", "based_in") == {
+        ("Кедр", "based_in", "Новосибирск")
+    }
     assert facts("Ансамбль «Узоры» из Тихореченского района победил в конкурсе.", "based_in") == set()
 
 

@@ -251,6 +251,19 @@ def _shortened(short: str, full: str) -> bool:
 _PEOPLE_OF_AN_ORGANIZATION = HEAD_ROLES | STAFF_ROLES | COACH_ROLES | PLAYER_ROLES | frozenset({"режиссёр", "режиссер"})
 
 
+# Prepositions of a party to an action («с командой «Кедр» из Новосибирска», «у клуба ...»), after which
+# «из X» can only describe the party.
+_PARTY_PREPOSITIONS = frozenset({"", "у", "с", "со", "от", "к", "над"})
+
+
+def from_goes_elsewhere(sentence: ParsedSentence, name) -> bool:
+    """«на завод «Искра» из Твери привезли», «станки для завода «Искра» из Германии»: after a direction or
+    a purpose, «из X» may go with the verb or the goods, not with the organization named before it."""
+    noun = sentence.head(name) if name.rel in {"appos", "flat", "flat:name"} else name
+    noun = noun if noun is not None and noun.lemma in CLASS_NOUNS else name
+    return sentence.preposition(noun) not in _PARTY_PREPOSITIONS
+
+
 class NamedFrom:
     """«народному театру «Зеркало» из Кедровска», «команда «Кремень» из Кремнегорска» -> based_in: the
     words «class noun «Name» из Town» in a row, read on the surface, since the parser often hangs the
@@ -278,8 +291,8 @@ class NamedFrom:
 
     @staticmethod
     def _own_phrase(sentence: ParsedSentence, noun) -> bool:
-        if sentence.preposition(noun) in {"в", "на"} and noun.feats.get("Case") == "Acc":
-            return False  # a direction: «из X» is where something came from on its way there
+        if from_goes_elsewhere(sentence, noun):
+            return False
         owned = sentence.head(noun) if noun.rel == "nmod" and noun.feats.get("Case") == "Gen" else None
         return owned is None or owned.lemma in _PEOPLE_OF_AN_ORGANIZATION
 
