@@ -138,3 +138,20 @@ def test_a_group_in_the_genitive_after_its_composition_or_structure():
     ):
         assert facts(text, "member_of") == {("Колос", "member_of", "Полесье")}, text
     assert facts("Завод «Колос» входит в число крупнейших предприятий области.", "member_of") == set()
+
+
+def test_a_named_branch_or_structural_unit_is_part_of_its_owner():
+    text = "Лаборатория «Геотоп» — структурное подразделение университета «Озерный политех»."
+    assert facts(text, "member_of") == {("Геотоп", "member_of", "Озерный политех")}
+    text = "Филиал «Тверьэнерго» компании «Вектор» отчитался о ремонте сетей."
+    assert facts(text, "member_of") == {("Тверьэнерго", "member_of", "Вектор")}
+
+
+def test_a_former_or_future_branch_and_a_bare_unit_give_nothing():
+    for text in (
+        "Лаборатория «Геотоп» была филиалом компании «Вектор».",
+        "Лаборатория «Геотоп» — бывший филиал компании «Вектор».",
+        "Лаборатория «Геотоп» станет филиалом компании «Вектор».",
+        "Подразделение компании «Вектор» провело учения.",
+    ):
+        assert facts(text, "member_of") == set(), text

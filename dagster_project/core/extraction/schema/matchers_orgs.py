@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from ...common.russian import fold
 from .anaphora import QUOTED_AFTER
 from .arguments import Argument, ParsedSentence, argument
-from .lexicon import CLASS_NOUNS, CLUB_NOUNS, COACH_ROLES, HEAD_ROLES, PLAYER_ROLES, STAFF_ROLES
+from .lexicon import CLASS_NOUNS, CLUB_NOUNS, COACH_ROLES, FORMER_MARKERS, HEAD_ROLES, PLAYER_ROLES, STAFF_ROLES
 from .matchers_places import _placeable
 from .relations import ORGANIZATION, PERSON, PLACE
 
@@ -116,6 +116,59 @@ def _participle_holder(sentence: ParsedSentence, verb) -> Argument | None:
             return found
     head = sentence.head(verb)
     return argument(sentence, head, _ORGANIZATIONS) if head is not None else None
+
+
+# Nouns that name a part of an organization: «филиал», «структурное подразделение» («подразделение» alone
+# may be a unit of anything, «подразделение МЧС» a team sent somewhere).
+_UNIT_NOUNS = frozenset({"филиал", "подразделение"})
+
+
+class Units:
+    """«Лаборатория «Геотоп» — структурное подразделение университета «Х»», «центр «Исток», филиал
+    компании «Вектор», ...», «филиал «Тверьэнерго» компании «Вектор»» -> member_of(unit, organization):
+    a named branch or structural unit is part of its genitive owner now (a former one, «бывший филиал»,
+    or a plan, «станет филиалом», is in another case or form and says nothing)."""
+
+    triggers = _UNIT_NOUNS
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        for noun in sentence.tokens:
+            if noun.lemma not in _UNIT_NOUNS or noun.feats.get("Case") != "Nom" or not _current_unit(sentence, noun):
+                continue
+            owners = [
+                a
+                for c in sentence.kids(noun, "nmod")
+                if c.feats.get("Case") == "Gen" and not sentence.preposition(c) and c.lemma in CLASS_NOUNS
+                for a in [argument(sentence, c, _ORGANIZATIONS)]
+                if a is not None and "«" in a.text
+            ]
+            unit = _unit(sentence, noun)
+            if len(owners) == 1 and unit is not None and fold(unit.normal) != fold(owners[0].normal):
+                yield "member_of", unit, owners[0]
+
+
+def _current_unit(sentence: ParsedSentence, noun) -> bool:
+    adjectives = {k.lemma for k in sentence.kids(noun, "amod")}
+    if adjectives & FORMER_MARKERS or any(k.lemma == "быть" for k in sentence.kids(noun, "cop", "aux")):
+        return False
+    return noun.lemma == "филиал" or "структурный" in adjectives
+
+
+def _unit(sentence: ParsedSentence, noun) -> Argument | None:
+    """The named unit: its own quoted name («филиал «Тверьэнерго»»), the subject of the noun as a predicate
+    («X — филиал Y»), or the name it stands in apposition to («X, филиал Y, ...»)."""
+    quoted = QUOTED_AFTER.match(sentence.article.text, noun.stop)
+    if quoted is not None and quoted.group(1).strip():
+        name = quoted.group(1).strip()
+        return Argument(f"{noun.text} «{name}»", name, ORGANIZATION, noun.lemma)
+    if noun.rel == "root":
+        heads = sentence.kids(noun, "nsubj")
+    elif noun.rel == "appos":
+        heads = [sentence.head(noun)]
+    else:
+        return None
+    found = [argument(sentence, h, _ORGANIZATIONS) for h in heads if h is not None]
+    return found[0] if len(found) == 1 and found[0] is not None and "«" in found[0].text else None
 
 
 def _team(sentence: ParsedSentence, member: Argument) -> bool:
@@ -310,4 +363,4 @@ def _genitive_place_at(sentence: ParsedSentence, index: int) -> Argument | None:
     return place if place is not None and _placeable(place) else None
 
 
-ORG_PATTERNS = (GroupMembership(), CourtJudges(), NamedFrom())
+ORG_PATTERNS = (GroupMembership(), CourtJudges(), NamedFrom(), Units())
