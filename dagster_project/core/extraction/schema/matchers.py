@@ -94,6 +94,7 @@ from .matchers_lists import (
 )
 from .matchers_money import Costs, InvestmentsInWork
 from .matchers_objects import FieldLaureates, FirstPlacesOfTheLead, FounderLists, NominationWinners
+from .matchers_orgs import ORG_PATTERNS, from_goes_elsewhere
 from .matchers_people import (
     APPOSITION_MARKS,
     PEOPLE_PATTERNS,
@@ -1605,7 +1606,7 @@ class Origins:
             if place_head.rel not in {"nmod", "obl"} or sentence.preposition(place_head) != "из":
                 continue
             owner = _name_right_before(sentence, place_head)
-            if owner is None or _owns_another_noun(sentence, owner):
+            if owner is None or _owns_another_noun(sentence, owner) or from_goes_elsewhere(sentence, owner):
                 continue
             place = argument(sentence, place_head, places)
             organization = argument(sentence, owner, frozenset({ORGANIZATION})) if place is not None else None
@@ -1839,4 +1840,6 @@ PATTERNS = (
     *AGREEMENT_PATTERNS,
     # grants with the giver in the genitive, owners in a participle (matchers_awards.py)
     *AWARD_PATTERNS,
+    # groups an organization belongs to, judges of the one court an article names (matchers_orgs.py)
+    *ORG_PATTERNS,
 )
