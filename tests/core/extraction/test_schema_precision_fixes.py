@@ -81,3 +81,22 @@ def test_a_person_addressed_by_first_name_and_patronymic_is_the_one_the_article_
 def test_initials_in_a_name_keep_their_spacing():
     found = facts("Директором музея имени Н. А. Черкашина назначена Галина Ракитина.")
     assert ("Галина Ракитина", "appointed_to", "директор музея имени Н. А. Черкашина") in found
+
+
+def test_each_title_in_a_long_list_keeps_its_own_owner():
+    # the parser hangs one title's owner on another's role in a long list; an owner stands among its
+    # role's own words, between the role and the name it titles
+    text = (
+        "В наблюдательный совет вошли руководители партнёров: директор Ольшанского трубного завода Вера Гусева, "
+        "председатель правления банка «Донской» Олег Рябов, генеральный директор авиакомпании «Степь» Илья Марков, "
+        "директор транспортной компании «Северный путь» Пётр Волков, основатель стартапа «Гелиос» Анна Лисина "
+        "и главный врач Ольшанской городской больницы Роман Зотов."
+    )
+    assert facts(text) == {
+        ("Вера Гусева", "heads", "Ольшанский трубный завод"),
+        ("Олег Рябов", "heads", "Донской"),
+        ("Илья Марков", "heads", "Степь"),
+        ("Пётр Волков", "heads", "Северный путь"),
+        ("Анна Лисина", "founded", "Гелиос"),
+        ("Роман Зотов", "heads", "Ольшанская городская больница"),
+    }

@@ -103,6 +103,7 @@ from .matchers_people import (
     post_argument,
     pronoun_person,
     quoted_after,
+    role_phrase_end,
     title_holder,
 )
 from .matchers_places import (
@@ -696,7 +697,9 @@ def _role_relation(sentence: ParsedSentence, role) -> str | None:
 
 
 def _role_owners(sentence: ParsedSentence, role) -> list:
-    """The genitive owners of a role, through a board: «председатель правления банка «Х»» -> банк."""
+    """The genitive owners of a role, through a board: «председатель правления банка «Х»» -> банк.
+    An owner stands among the role's own words: in a long list of titles the parser may hang one
+    title's owner on another's role, and then the first genitive noun of the role's words is read."""
     owners = []
     for owner in sentence.kids(role, "nmod"):
         if sentence.preposition(owner) or not _genitive(owner):  # «Мэр Бережанска»: read as a nominative
@@ -705,7 +708,20 @@ def _role_owners(sentence: ParsedSentence, role) -> list:
             owners += [n for n in sentence.kids(owner, "nmod") if n.feats.get("Case") == "Gen"]
         else:
             owners.append(owner)
-    return owners
+    start, end = sentence.tokens.index(role), role_phrase_end(sentence, role)
+    own = [o for o in owners if start < sentence.tokens.index(o) < end]
+    return own or _first_genitive_noun(sentence, start + 1, end)
+
+
+def _first_genitive_noun(sentence: ParsedSentence, start: int, end: int) -> list:
+    """The first genitive noun in tokens[start:end] no preposition governs, past a board noun."""
+    for i in range(start, end):
+        token = sentence.tokens[i]
+        if token.pos == "ADP":
+            return []
+        if token.pos in {"NOUN", "PROPN"} and token.feats.get("Case") == "Gen" and token.lemma not in BOARD_NOUNS:
+            return [token]
+    return []
 
 
 class PositionAppositions:

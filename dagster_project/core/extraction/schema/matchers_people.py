@@ -96,6 +96,20 @@ def title_holder(sentence: ParsedSentence, role) -> Argument | None:
     return _name_before_comma(sentence, at)
 
 
+def role_phrase_end(sentence: ParsedSentence, role) -> int:
+    """Where a role's own words end: at the name they title, a comma, a colon or a verb outside quotes
+    («директор комбината «Х» | Ирина Левина, председатель правления банка «Y» | Дмитрий Ковалёв»)."""
+    tokens, depth = sentence.tokens, 0
+    for i in range(_index(sentence, role) + 1, len(tokens)):
+        token = tokens[i]
+        depth += _ENCLOSING.get(token.text, 0)
+        if depth > 0 or token.text in _ENCLOSING:
+            continue
+        if token.text in {",", ";", ":"} or token.pos == "VERB" or _person_starting_at(sentence, token) is not None:
+            return i
+    return len(tokens)
+
+
 def _joins_owners(sentence: ParsedSentence, token, role) -> bool:
     """«и» between two genitives of the role's own words: «министр транспорта и дорожного хозяйства»."""
     if token.lemma != "и" or token.pos != "CCONJ":
