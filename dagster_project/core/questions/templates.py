@@ -59,7 +59,7 @@ _DEFAULT_NOUNS = {
     POSITION: "должность",
     PERSON: "человек",
 }
-_REGION_NOUNS = ("область", "край", "республика", "район", "округ")
+_REGION_NOUNS = ("область", "край", "республика", "район", "округ", "поселение")
 _GRAPH_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE, "DATE": DATE}
 
 

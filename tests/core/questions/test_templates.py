@@ -467,6 +467,9 @@ def test_a_club_is_asked_as_a_club_and_only_a_place_as_a_town():
     assert ask_object("heads", NodeInfo("Сергей Воронин", "PER"), NodeInfo("Рысь", "ORG")) == (
         "Какую организацию возглавляет Сергей Воронин?"
     )
+    # a settlement's name ends with its class noun, which the question takes
+    village = NodeInfo("Сосновское сельское поселение", "LOC")
+    assert ask_object("heads", NodeInfo("Пётр Гаев", "PER"), village) == "Какое поселение возглавляет Пётр Гаев?"
 
 
 def test_an_institution_named_by_a_common_noun_is_lowercase_inside_a_question():
