@@ -36,6 +36,18 @@ def _fits(relation_id: str, subject_type: str, object_type: str) -> bool:
     return subject_type in subjects and object_type in objects
 
 
+# A board or a council governs an organization and meets now and then: whoever chairs the board of
+# trustees of a university or the board of directors of a company does not work in it.
+_GOVERNING_BODIES = frozenset(
+    {"совет", "правление", "комиссия", "коллегия", "президиум", "попечительский", "наблюдательный"}
+)
+
+
+def _a_governing_body(row) -> bool:
+    words = str(row.canonical_object).lower().split()
+    return bool(words) and (words[0] in _GOVERNING_BODIES or str(row.object_descriptor).lower() in _GOVERNING_BODIES)
+
+
 def with_implied_facts(facts: pd.DataFrame) -> pd.DataFrame:
     """`facts` (normalized triplets) and, after them, one row per implied fact not already stated in
     the same article. An implied row keeps its source's article, sentence and arguments; its
@@ -46,7 +58,7 @@ def with_implied_facts(facts: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for row in facts.itertuples(index=False):
         source = row.relation_key.removeprefix(SCHEMA_KEY_PREFIX)
-        if not row.relation_key.startswith(SCHEMA_KEY_PREFIX) or source not in implications:
+        if not row.relation_key.startswith(SCHEMA_KEY_PREFIX) or source not in implications or _a_governing_body(row):
             continue
         for implied in implications[source]:
             key = SCHEMA_KEY_PREFIX + implied

@@ -57,3 +57,15 @@ def test_a_mayor_does_not_work_in_his_town_and_a_stated_fact_is_not_repeated():
 def test_facts_without_implications_come_back_unchanged():
     facts = pd.DataFrame([_fact("a1", "Анна Орлова", "won", "Премия «Маяк»")], columns=NORMALIZED_COLUMNS)
     assert with_implied_facts(facts).equals(facts)
+
+
+def test_whoever_chairs_a_board_does_not_work_in_it():
+    facts = pd.DataFrame(
+        [
+            _fact("a1", "Анна Орлова", "heads", "Попечительский совет ОГУ"),
+            _fact("a1", "Олег Рябов", "heads", "Совет директоров Донского банка"),
+            _fact("a1", "Илья Марков", "heads", "Наблюдательный совет «Степи»", object_descriptor="совет"),
+        ],
+        columns=NORMALIZED_COLUMNS,
+    )
+    assert with_implied_facts(facts).equals(facts)
