@@ -244,11 +244,17 @@ def _preposition(sentence, token) -> str:
     return next((t.lemma for t in sentence.tokens if t.head_id == token.id and t.rel == "case"), "")
 
 
+# «Суд утвердил мировое соглашение между А и Б», «совет директоров одобрил договор»: whoever approves
+# or registers a paper is no party to it.
+_APPROVING_VERBS = frozenset({"утвердить", "утверждать", "одобрить", "одобрять", "согласовать", "зарегистрировать"})
+
+
 def deal_sides(sentence, papers) -> Callable:
     """Accepts the token a name hangs on when it makes the name a side of one of the papers."""
     paper_ids = {p.id for p in papers}
-    verbs = {p.head_id for p in papers if p.rel in {"obj", "obl", "nsubj", "nsubj:pass"}}
     by_id = {t.id: t for t in sentence.tokens}
+    verbs = {p.head_id for p in papers if p.rel in {"obj", "obl", "nsubj", "nsubj:pass"}}
+    verbs = {v for v in verbs if getattr(by_id.get(v), "lemma", "") not in _APPROVING_VERBS}
     for verb_id in list(verbs):
         verb = by_id.get(verb_id)
         subjects = [t for t in sentence.tokens if t.head_id == verb_id and t.rel.startswith("nsubj")]

@@ -488,6 +488,19 @@ def test_a_deal_the_texts_report_without_its_verb_is_another_answer():
     assert reason_codes(institute) == [OTHER_DEAL_PARTY] and "«Прибой»" in institute
 
 
+def test_whoever_approves_a_settlement_is_no_party_to_it():
+    # «Суд утвердил мировое соглашение между А и Б»: the court approves, А and Б are the parties
+    articles = pd.DataFrame([
+        {"article_id": "a1", "title": "Стороны договорились",
+         "text": "Арбитражный суд Ольшанской области утвердил мировое соглашение между ООО «Гранит» и "
+                 "ООО «Базальт». Ранее компания «Гранит» подписала соглашение с компанией «Базальт»."},
+    ])  # fmt: skip
+    row = _qa("С какой компанией подписала соглашение компания «Гранит»?", "Базальт")
+    row["triples_text"] = json.dumps(["Гранит | подписать соглашение с | Базальт"], ensure_ascii=False)
+    reason = lint(pd.DataFrame([row]), articles)["reason"].iloc[0]
+    assert OTHER_DEAL_PARTY not in reason_codes(reason), reason
+
+
 def test_a_company_that_joined_the_buyers_group_was_bought_too():
     # «в группу банка вошла компания «Опора»»: the bank bought «Опора» as well (the class noun
     # «банк» stands for the article's one bank); «Маяк» only joined a list, not a group.
