@@ -21,6 +21,7 @@ from ..common.abbreviations import (
     abbreviation_parts,
     expand_compound_bodies,
     is_abbreviation,
+    spellings,
 )
 from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
@@ -160,6 +161,7 @@ def build_entity_table(
     _join_legal_forms(clusters, named, base_key, types_of)
     _join_abbreviations(clusters, base_key, types_of)
     _join_abbreviated_owners(clusters, base_key, types_of)
+    _join_municipality_kinds(clusters, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
 
@@ -247,8 +249,8 @@ def _join_abbreviations(
     full_names = [(n, k) for n, k in names.items() if not is_abbreviation(n) and len(n.split()) >= 2]
     by_initials: dict[tuple[str, str], list[int]] = defaultdict(list)
     for position, (name, _) in enumerate(full_names):
-        words = [fold(w) for w in _NAME_WORD.findall(name) if len(w) > 2]
-        for first, second in {(words[i][0], words[i + 1][0]) for i in range(min(2, len(words) - 1))}:
+        pairs = {(w[i][0], w[i + 1][0]) for w in spellings(name) for i in range(min(2, len(w) - 1))}
+        for first, second in pairs:
             by_initials[(first, second)].append(position)
     for normal, key in names.items():
         if not is_abbreviation(normal) or "PER" in types_of[key]:
@@ -320,6 +322,26 @@ def _join_abbreviated_owners(
         }  # fmt: skip
         if len(expansions) == 1:
             clusters.union(expansions.pop(), key)
+
+
+# «Кижемский муниципальный округ» is written «Кижемский округ» after its first mention; the kind of
+# municipality («муниципальный», «городской») is what news leaves out.
+_MUNICIPALITY_KINDS = frozenset({"муниципальный", "городской"})
+_MUNICIPALITY_NOUNS = frozenset({"округ", "район"})
+
+
+def _join_municipality_kinds(clusters: _UnionFind, types_of: dict[str, Counter]) -> None:
+    """A place «X округ» joins the one «X муниципальный округ» or «X городской округ» of the month
+    (a district, «район», likewise); with both kinds named, «X округ» may be either and joins none."""
+    places = [key for key, kinds in types_of.items() if "LOC" in kinds]
+    longer: dict[str, list[str]] = defaultdict(list)
+    for key in places:
+        words = key.split()
+        if len(words) >= 3 and words[-1] in _MUNICIPALITY_NOUNS and words[-2] in _MUNICIPALITY_KINDS:
+            longer[" ".join([*words[:-2], words[-1]])].append(key)
+    for key in places:
+        if len(longer.get(key, ())) == 1:
+            clusters.union(longer[key][0], key)
 
 
 def _join_spelling_variants(
@@ -489,6 +511,33 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
     return resolved
 
 
+def longer_readings(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
+    """(article_id, name) -> the longer name the same words of the same sentence were read as.
+
+    Two readings of one phrase («руководил дорожным управлением Кижемского округа»: «Дорожное
+    управление Кижемского округа» and «Управление Кижемского округа») name one body; the shorter,
+    whose written words lie inside the longer's and which leaves out only adjectives, is the longer."""
+    readings: dict[tuple[str, int], set[tuple[str, str, str]]] = defaultdict(set)
+    for side in ("subject", "object"):
+        columns = ("article_id", "sentence_index", side, f"{side}_normal", f"{side}_type")
+        for article, index, written, normal, kind in zip(*(raw[c].tolist() for c in columns), strict=True):
+            if _shortenable(normal, kind):
+                readings[(article, index)].add((written, normal, kind))
+    resolved: dict[tuple[str, str], str] = {}
+    for (article, _), names in readings.items():
+        for written, normal, _kind in names:
+            longer = {
+                other
+                for other_written, other, _ in names
+                if other != normal
+                and re.search(rf"(?:^|\s){re.escape(written)}$", other_written)
+                and _shortens(_lemma_words(normal), other, _lemma_words(other))
+            }
+            if len(longer) == 1:
+                resolved[(article, normal)] = longer.pop()
+    return resolved
+
+
 def _partners(
     raw: pd.DataFrame, words: dict[str, list[str]], pending: set[tuple[str, str]]
 ) -> tuple[dict[tuple[str, str], set[tuple]], dict[tuple, set[str]]]:
@@ -621,7 +670,7 @@ def normalize_triplets(
     `links`: entity merges decided elsewhere (see build_entity_table)."""
     if raw.empty:
         return pd.DataFrame(columns=NORMALIZED_COLUMNS)
-    raw = _with_full_names(raw, shortened_names(raw))
+    raw = _with_full_names(raw, {**shortened_names(raw), **longer_readings(raw)})
     entities = build_entity_table(raw, aliases, links=links)
     rows = []
     for row in raw.itertuples(index=False):
@@ -629,6 +678,8 @@ def normalize_triplets(
         obj = _resolve(entities, row.object_normal, row.object_type, row.object_descriptor)
         if subject["key"] == obj["key"]:
             continue  # a self-loop after merging carries no fact
+        if _ownerless(subject, row.subject) or _ownerless(obj, row.object):
+            continue  # «Правительство области» whose region the article left unsaid: no reader can tell which
         rows.append(
             {
                 "article_id": row.article_id,
@@ -662,6 +713,43 @@ def normalize_triplets(
     frame = _without_stale_posts(pd.DataFrame(rows, columns=NORMALIZED_COLUMNS))
     frame["in_wikidata"] = frame["in_wikidata"].astype("boolean")
     return frame
+
+
+# Bodies that always belong to some territory («правительство области», «управление ЖКХ
+# администрации»), and the common words their names begin with; a name of such words alone says not
+# whose body it is.
+_TERRITORY_BODY_NOUNS = frozenset(
+    "правительство администрация мэрия министерство дума собрание управление департамент комитет отдел".split()
+)
+_COMMON_BODY_WORDS = _TERRITORY_BODY_NOUNS | frozenset(
+    "финансовый законодательный областной региональный районный городской муниципальный окружной краевой "
+    "территориальный избирательный дорожный".split()
+)
+# Topic abbreviations inside a body's name that name no owner («управление ЖКХ»).
+_TOPIC_ABBREVIATIONS = frozenset({"ЖКХ", "ЗАГС", "АПК", "ЧС"})
+
+
+def ownerless_body(name: str, kind: str) -> bool:
+    """«Правительство области», «Финансовое управление администрации», «Министерство
+    здравоохранения»: a body of some territory whose name says not which — no quotes, no proper word
+    (a place's adjective or name, an owner's abbreviation), only common words."""
+    if kind != "ORG" or "«" in name or '"' in name:
+        return False
+    written = name.split()
+    if len(written) < 2 and lemma_key(name) not in _TERRITORY_BODY_NOUNS:
+        return False
+    first, *rest = written
+    if lemma_key(first) not in _COMMON_BODY_WORDS:
+        return False
+    if any(w[:1].isupper() and w not in _TOPIC_ABBREVIATIONS for w in rest) or any(c.isdigit() for c in name):
+        return False
+    return any(w in _TERRITORY_BODY_NOUNS for w in lemma_key(name).split())
+
+
+def _ownerless(entity: dict, written: str) -> bool:
+    """An owner-less body's name, unless the text quotes it as a proper name («МКУ «Управление
+    капитального строительства»»)."""
+    return "«" not in written and ownerless_body(entity["canonical"], entity["type"])
 
 
 # A post the month's texts say someone has left: «Директор «Водоканала» Сомов» in one article and

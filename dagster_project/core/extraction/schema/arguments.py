@@ -41,9 +41,11 @@ from .lexicon import (
     RATE_UNITS,
     RELATIVE_TIME,
     REPORTING_HEADS,
+    STAFF_ROLES,
     TERRITORIAL_BODIES,
     WEEKDAY_LEMMAS,
 )
+from .place_owners import regional_body, with_place_owner
 from .relations import DATE, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
 
 NER_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE}
@@ -560,6 +562,8 @@ def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
     span = sentence.article.span_of.get(token.id)
     if span is None:
         alias = _alias(sentence.article, token.text)
+        if alias and fold(token.text) in MINISTRY_SHORT_NAMES:  # «региональный минздрав»: the region's
+            alias = regional_body(sentence, token, alias) or alias
         return Argument(token.text, alias, ORGANIZATION) if alias else None
     if span.type == "PER" and any(t.feats.get("Number") == "Plur" for t in span.tokens):
         return None  # «каменногорцы»: a plural is a group of people, not a person's name
@@ -567,10 +571,20 @@ def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
     if token.rel in _NAME_RELS and parent is not None and parent.lemma in CLASS_NOUNS:
         if not _stray_person_name(sentence, span, parent):
             return class_noun_name(sentence, parent)
+    quoted = sentence.article.text[: span.tokens[0].start].rstrip().endswith("«")  # «Капитан Сорокин», a ship
+    if span.type == "ORG" and not quoted and _post_word(span.tokens[0]):
+        return None  # «Проректором лесотехнического университета стал ...»: NER took the post into the name
     found = _span_argument(sentence, span)
     if found.type == PERSON and _first_name_and_patronymic(found.normal):
         return None  # an address the article did not resolve names nobody a reader could look up
     return found
+
+
+def _post_word(token) -> bool:
+    """A post or a staff role («директор», «проректор»), which begins no organization's name,
+    also where the tagger read the capitalized first word of a sentence as a name."""
+    lemmas = {token.lemma, *(p.normal_form for p in morph().parse(token.text.lower())[:1])}
+    return bool(lemmas & (POSITION_NOUNS | STAFF_ROLES))
 
 
 def _stray_person_name(sentence: ParsedSentence, span, parent) -> bool:
@@ -622,10 +636,12 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     normal = found.normal[:1].upper() + found.normal[1:]
     if _generic_jurisdiction(sentence, head):  # «администрация округа» after its full name
         own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
-        normal = earlier_full_name(sentence, head, normal, own_name) or normal
+        completed = earlier_full_name(sentence, head, normal, own_name)
     else:  # «Департамент здравоохранения мэрии» of the one city the article names
         body_at = lambda index, word: _body_named_at(sentence.article, index, word)  # noqa: E731
-        normal = completed_owner(sentence, normal, body_at) or normal
+        completed = completed_owner(sentence, normal, body_at)
+    # «правительства области», «министерстве финансов области» of the one region the article named
+    normal = completed or with_place_owner(sentence, head, normal) or normal
     return Argument(found.text, normal, ORGANIZATION, head.lemma)
 
 
