@@ -328,6 +328,7 @@ def _join_abbreviated_owners(
 # municipality («муниципальный», «городской») is what news leaves out.
 _MUNICIPALITY_KINDS = frozenset({"муниципальный", "городской"})
 _MUNICIPALITY_NOUNS = frozenset({"округ", "район"})
+_OTHER_KINDS = frozenset({"административный", "внутригородской", "автономный", "федеральный"})
 
 
 def _join_municipality_kinds(clusters: _UnionFind, types_of: dict[str, Counter]) -> None:
@@ -337,10 +338,11 @@ def _join_municipality_kinds(clusters: _UnionFind, types_of: dict[str, Counter])
     longer: dict[str, list[str]] = defaultdict(list)
     for key in places:
         words = key.split()
-        if len(words) >= 3 and words[-1] in _MUNICIPALITY_NOUNS and words[-2] in _MUNICIPALITY_KINDS:
+        if len(words) >= 3 and words[-1] in _MUNICIPALITY_NOUNS and words[-2] in _MUNICIPALITY_KINDS | _OTHER_KINDS:
             longer[" ".join([*words[:-2], words[-1]])].append(key)
     for key in places:
-        if len(longer.get(key, ())) == 1:
+        # «Северный округ» beside «Северный административный округ» (a city's district) may be that one
+        if len(longer.get(key, ())) == 1 and longer[key][0].split()[-2] in _MUNICIPALITY_KINDS:
             clusters.union(longer[key][0], key)
 
 
@@ -747,9 +749,31 @@ def ownerless_body(name: str, kind: str) -> bool:
 
 
 def _ownerless(entity: dict, written: str) -> bool:
-    """An owner-less body's name, unless the text quotes it as a proper name («МКУ «Управление
-    капитального строительства»»)."""
-    return "«" not in written and ownerless_body(entity["canonical"], entity["type"])
+    """An owner-less body's or post's name, unless the text quotes it as a proper name («МКУ
+    «Управление капитального строительства»»)."""
+    if "«" in written:
+        return False
+    return ownerless_body(entity["canonical"], entity["type"]) or ownerless_post(entity["canonical"], entity["type"])
+
+
+def ownerless_post(name: str, kind: str) -> bool:
+    """«заместитель министра», «главный тренер», «министр здравоохранения региона»: a post whose
+    words name no one organization or place (no proper word, no quoted name), so no reader can tell
+    whose post it is."""
+    if kind != "OTHER" or "«" in name or any(c.isdigit() for c in name):
+        return False
+    if any(w[:1].isupper() for w in name.split()[1:]):
+        return False
+    words = lemma_key(name).split()
+    while words and words[0] in _ACTING_WORDS:  # «временно исполняющий обязанности министра»
+        words = words[1:]
+    if words[:1] and words[0] in _POST_ADJECTIVES:  # «главный тренер», «первый заместитель»
+        words = words[1:]
+    return bool(words) and words[0] in POSITION_NOUNS  # not «премия губернатора», an award
+
+
+_ACTING_WORDS = frozenset({"временно", "исполнять", "исполняющий", "обязанность", "врио"})
+_POST_ADJECTIVES = frozenset({"главный", "первый", "генеральный", "исполнительный", "старший"})
 
 
 # A post the month's texts say someone has left: «Директор «Водоканала» Сомов» in one article and

@@ -446,7 +446,9 @@ def _body_named_at(article: ArticleContext, index: int, word) -> str | None:
 def _common_noun_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> Argument | None:
     """A post or a facility that no name identifies: «министр строительства области», «завод в Твери»."""
     if POSITION in types and token.lemma in POSITION_NOUNS:
-        return phrase_argument(sentence, token, POSITION, require_modifier=True)
+        post = phrase_argument(sentence, token, POSITION, require_modifier=True)
+        completed = with_place_owner(sentence, token, post.normal) if post is not None else None
+        return replace(post, normal=completed) if completed else post  # «министр ... региона»: the region's
     return _unnamed_facility(sentence, token) if FACILITY in types else None
 
 

@@ -10,26 +10,37 @@ from .lexicon import ANAPHORIC_PLACE_SYNONYMS
 
 
 def with_place_owner(sentence, head, normal: str) -> str | None:
-    """`normal` («Правительство области») with its last word, a bare place noun governed by the
-    body's chain of genitives, replaced by the genitive of the one such place the article named
-    before («Правительство Вельозерской области»); None when there is no such owner or no one place."""
+    """`normal` («Правительство области», «министр здравоохранения региона») with its last word, a
+    bare place noun governed by the chain of genitives, replaced by the genitive of the one such place
+    the article named before («Правительство Вельозерской области»); a governor's post («первый
+    заместитель губернатора») with the region's name after it. None when there is no such owner or
+    no one place."""
     from .matchers_posts import earlier_place  # matchers_posts imports arguments, which imports this
 
-    owner = _bare_place_owner(sentence, head)
+    owner = _last_owner(sentence, head)
     if owner is None or not normal.endswith(" " + owner.text):
         return None
-    place = earlier_place(sentence, owner)
+    if owner.lemma in _REGION_HEADS:
+        place = earlier_place(sentence, owner, ANAPHORIC_PLACE_SYNONYMS["регион"])
+        kept = normal
+    else:
+        place = earlier_place(sentence, owner) if owner.lemma in ANAPHORIC_PLACE_SYNONYMS else None
+        kept = normal[: -len(owner.text)].rstrip()
     if place is None:
         return None
     genitive = inflect_phrase(place.normal, "gent")
     if fold(genitive) == fold(place.normal):
         return None  # not inflected: the name would stand in the nominative inside the body's
-    return normal[: -len(owner.text)] + genitive
+    return f"{kept} {genitive}"
 
 
-def _bare_place_owner(sentence, head):
-    """The last genitive of the body's chain («правительства | области», «министерстве | финансов |
-    области»; the parser may hang each genitive on the body) when it is a place's class noun."""
+# A region's head, whose deputy's post names the region after it: «заместитель губернатора».
+_REGION_HEADS = frozenset({"губернатор"})
+
+
+def _last_owner(sentence, head):
+    """The last genitive of the chain after `head` («правительства | области», «министерстве |
+    финансов | области»; the parser may hang each genitive on the head), if it has no words of its own."""
     chain, frontier = [], [head]
     while frontier:
         current = frontier.pop()
@@ -38,7 +49,9 @@ def _bare_place_owner(sentence, head):
                 chain.append(owner)
                 frontier.append(owner)
     last = max(chain, key=lambda t: t.start, default=None)
-    return last if last is not None and last.lemma in ANAPHORIC_PLACE_SYNONYMS else None
+    if last is None or last.text[:1].isupper() or sentence.article.span_of.get(last.id) is not None:
+        return None
+    return last if all(k.rel in {"punct", "case"} for k in sentence.kids(last)) else None
 
 
 # «региональный минздрав», «областной минфин»: the region's own ministry.
