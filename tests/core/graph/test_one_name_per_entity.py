@@ -150,3 +150,14 @@ def test_facts_about_a_post_that_says_not_whose_are_dropped():
         _fact("Анна Рысь", "премия губернатора", object_type="OTHER", relation="won"),
     ])  # fmt: skip
     assert set(normalize_triplets(raw, {})["subject"]) == {"Ян Ким", "Анна Рысь"}
+
+
+def test_a_bare_abbreviation_is_the_one_place_qualified_abbreviation_of_its_article():
+    text = (
+        "Министр здравоохранения Озёрновской области посетил Тальскую ЦРБ. По словам главного врача ЦРБ "
+        "Андрея Щукова, в больнице не хватает врачей. Тальская ЦРБ обслуживает 40 тысяч жителей."
+    )
+    assert ("heads", "Андрей Щуков", "Тальская ЦРБ") in _facts(text)
+    # two districts' hospitals: the bare abbreviation may be either
+    two = text + " Кедровская ЦРБ получила новый томограф."
+    assert ("heads", "Андрей Щуков", "Тальская ЦРБ") not in _facts(two)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from itertools import takewhile
 
-from ...common.abbreviations import abbreviates
+from ...common.abbreviations import abbreviates, is_abbreviation
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
 from .anaphora import (
     PERSONAL_PRONOUNS,
@@ -45,7 +45,7 @@ from .lexicon import (
     TERRITORIAL_BODIES,
     WEEKDAY_LEMMAS,
 )
-from .place_owners import regional_body, with_place_owner
+from .place_owners import qualified_abbreviation, regional_body, with_place_owner
 from .relations import DATE, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
 
 NER_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE}
@@ -566,6 +566,8 @@ def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
         alias = _alias(sentence.article, token.text)
         if alias and fold(token.text) in MINISTRY_SHORT_NAMES:  # «региональный минздрав»: the region's
             alias = regional_body(sentence, token, alias) or alias
+        if not alias and is_abbreviation(token.text):  # «ЦРБ» of the article's one «Сорокопольская ЦРБ»
+            alias = qualified_abbreviation(sentence.article.text, token.text) or ""
         return Argument(token.text, alias, ORGANIZATION) if alias else None
     if span.type == "PER" and any(t.feats.get("Number") == "Plur" for t in span.tokens):
         return None  # «каменногорцы»: a plural is a group of people, not a person's name
@@ -685,6 +687,10 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     text = sentence.article.text[tokens[0].start : tokens[-1].stop]
     kind = NER_TYPES[span.type]
     descriptor = ""
+    if kind == ORGANIZATION and len(tokens) == 1 and is_abbreviation(text) and not _alias(sentence.article, text):
+        qualified = qualified_abbreviation(sentence.article.text, text)  # «ЦРБ»: the one «Сорокопольская ЦРБ»
+        if qualified:
+            return Argument(text, qualified, ORGANIZATION)
     if kind == ORGANIZATION:
         tokens = [t for t in _before_brackets(tokens) if not _alias(sentence.article, t.text)] or tokens
         named = _organization_name(sentence, span, tokens, text)

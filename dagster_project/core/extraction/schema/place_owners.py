@@ -5,7 +5,10 @@ the body is that region's when the article named exactly one place of that kind 
 
 from __future__ import annotations
 
-from ...common.russian import fold, inflect_phrase
+import re
+from functools import lru_cache
+
+from ...common.russian import fold, inflect_phrase, morph
 from .lexicon import ANAPHORIC_PLACE_SYNONYMS
 
 
@@ -72,3 +75,44 @@ def regional_body(sentence, token, name: str) -> str | None:
         return None
     genitive = inflect_phrase(place.normal, "gent")
     return f"{name} {genitive}" if fold(genitive) != fold(place.normal) else None
+
+
+# «Сорокопольской ЦРБ»: a capitalized adjective right before an abbreviation.
+_QUALIFIED_ABBREVIATION = re.compile(r"(?<![\w«-])([А-ЯЁ][а-яё]{3,}(?:-[А-ЯЁ][а-яё]+)?)\s+([А-ЯЁ]{2,5})(?![\w-])")
+
+
+@lru_cache(maxsize=1024)
+def qualified_abbreviation(text: str, abbreviation: str) -> str | None:
+    """«Сорокопольская ЦРБ» for a bare «ЦРБ» in an article that writes that abbreviation after one
+    place's adjective only («в Сорокопольской ЦРБ не хватает врачей ... главный врач ЦРБ»): news
+    names a district's hospital so and then drops the district. None when the article gives the
+    abbreviation two adjectives or none."""
+    nominatives: dict[str, str] = {}
+    for match in _QUALIFIED_ABBREVIATION.finditer(text):
+        if match.group(2) != abbreviation:
+            continue  # (a sentence's first word counts too: «Новая ЦРБ ...» makes a second adjective)
+        nominative = _adjective_nominative(match.group(1))
+        if nominative is None:
+            return None  # not an adjective: «главный врач ЦРБ» after «Ивана Петрова ЦРБ» says nothing
+        nominatives.setdefault(fold(nominative), nominative)
+    return f"{next(iter(nominatives.values()))} {abbreviation}" if len(nominatives) == 1 else None
+
+
+def _adjective_nominative(word: str) -> str | None:
+    """«Сорокопольской» -> «Сорокопольская»: the singular nominative of the adjective's gender; None
+    when the word has no adjective reading or its readings disagree on the gender."""
+    readings = [p for p in morph().parse(word.lower()) if p.tag.POS == "ADJF" and "sing" in p.tag]
+    genders = {p.tag.gender for p in readings}
+    if not readings or len(genders) != 1:
+        return None
+    inflected = readings[0].inflect({"nomn", "sing", readings[0].tag.gender})
+    if inflected is None:
+        return None
+    return _kept_case(word, inflected.word)
+
+
+def _kept_case(written: str, word: str) -> str:
+    """The nominative spelled as the text writes the adjective: capitalized, its «е» kept."""
+    letters = [("е" if c == "ё" and i < len(written) and written[i].lower() == "е" else c) for i, c in enumerate(word)]
+    out = "".join(letters)
+    return out[:1].upper() + out[1:]
