@@ -741,11 +741,17 @@ def ownerless_body(name: str, kind: str) -> bool:
     if len(written) < 2 and lemma_key(name) not in _TERRITORY_BODY_NOUNS:
         return False
     first, *rest = written
-    if lemma_key(first) not in _COMMON_BODY_WORDS:
-        return False
     if any(w[:1].isupper() and w not in _TOPIC_ABBREVIATIONS for w in rest) or any(c.isdigit() for c in name):
         return False
-    return any(w in _TERRITORY_BODY_NOUNS for w in lemma_key(name).split())
+    lemmas = lemma_key(name).split()
+    if lemmas[-1] in _JURISDICTIONS and (lemmas[0] in INSTITUTION_NOUNS or CLASS_NOUNS.get(lemmas[0]) == ORGANIZATION):
+        return True  # «Фонд развития области»: whichever region's
+    if lemma_key(first) not in _COMMON_BODY_WORDS:
+        return False
+    return any(w in _TERRITORY_BODY_NOUNS for w in lemmas)
+
+
+_JURISDICTIONS = frozenset("область регион край район округ город республика".split())
 
 
 def _ownerless(entity: dict, written: str) -> bool:

@@ -704,6 +704,8 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     normal = _span_normal(span, tokens, kind)
     if kind == PERSON and _first_name_and_patronymic(normal):
         normal = _full_name_of(sentence.article, normal) or normal
+    if kind == ORGANIZATION:  # «Фонд развития области» of the one region the article named
+        normal = with_place_owner(sentence, tokens[0], normal) or normal
     return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
 
 

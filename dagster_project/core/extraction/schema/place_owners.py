@@ -27,7 +27,9 @@ def with_place_owner(sentence, head, normal: str) -> str | None:
         place = earlier_place(sentence, owner, ANAPHORIC_PLACE_SYNONYMS["регион"])
         kept = normal
     else:
-        place = earlier_place(sentence, owner) if owner.lemma in ANAPHORIC_PLACE_SYNONYMS else None
+        # (its kinds given: NER may take the bare noun into the body's name, «Фонд развития области»)
+        kinds = ANAPHORIC_PLACE_SYNONYMS.get(owner.lemma)
+        place = earlier_place(sentence, owner, kinds) if kinds and owner.feats.get("Number") == "Sing" else None
         kept = normal[: -len(owner.text)].rstrip()
     if place is None:
         return None
@@ -52,7 +54,8 @@ def _last_owner(sentence, head):
                 chain.append(owner)
                 frontier.append(owner)
     last = max(chain, key=lambda t: t.start, default=None)
-    if last is None or last.text[:1].isupper() or sentence.article.span_of.get(last.id) is not None:
+    span = sentence.article.span_of.get(last.id) if last is not None else None
+    if last is None or last.text[:1].isupper() or (span is not None and span.type == "LOC"):
         return None
     return last if all(k.rel in {"punct", "case"} for k in sentence.kids(last)) else None
 
