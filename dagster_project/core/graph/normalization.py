@@ -162,6 +162,7 @@ def build_entity_table(
     _join_abbreviations(clusters, base_key, types_of)
     _join_abbreviated_owners(clusters, base_key, types_of)
     _join_municipality_kinds(clusters, types_of)
+    _join_abbreviated_middles(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
 
@@ -324,6 +325,47 @@ def _join_abbreviated_owners(
             clusters.union(expansions.pop(), key)
 
 
+def _join_abbreviated_middles(
+    clusters: _UnionFind, base_key: dict[tuple[str, str], str], types_of: dict[str, Counter]
+) -> None:
+    """«ОКБ № 1» is «Областная клиническая больница № 1», «ООО СК Кварцит» the «ООО Строительная
+    компания Кварцит»: a name with one abbreviation (a legal form aside) followed by more words joins
+    the one name of the month that says the same words before and after it and, between them, what
+    the abbreviation stands for. Names are looked up by their last word, so the work grows with the month."""
+    by_last: dict[str, list[tuple[list[str], str]]] = defaultdict(list)
+    for (normal, _), key in base_key.items():
+        words = normal.replace("«", " ").replace("»", " ").split()
+        if len(words) >= 3:
+            by_last[lemma_key(words[-1])].append((words, key))
+    for words_of_key in list(by_last.values()):
+        for words, key in words_of_key:
+            marks = [i for i, w in enumerate(words) if is_abbreviation(w) and fold(w) not in LEGAL_FORMS]
+            if len(marks) != 1 or marks[0] == len(words) - 1 or "PER" in types_of[key]:
+                continue
+            cut = marks[0]
+            head, tail = lemma_key(" ".join(words[:cut])), lemma_key(" ".join(words[cut + 1 :]))
+            expansions = {
+                clusters.find(other)
+                for other_words, other in by_last[lemma_key(words[-1])]
+                if other != key
+                and _says_around(other_words, head, tail, len(words) - cut - 1, cut)
+                and abbreviates(words[cut], " ".join(other_words[cut : len(other_words) - (len(words) - cut - 1)]))
+            }
+            if len(expansions) == 1:
+                clusters.union(expansions.pop(), key)
+
+
+def _says_around(words: list[str], head: str, tail: str, tail_length: int, head_length: int) -> bool:
+    """`words` begin with `head_length` words whose lemmas are `head` and end with `tail_length` whose
+    lemmas are `tail`, with at least two words between."""
+    if len(words) < head_length + tail_length + 2:
+        return False
+    return (
+        lemma_key(" ".join(words[:head_length])) == head
+        and lemma_key(" ".join(words[len(words) - tail_length :])) == tail
+    )
+
+
 # «Кижемский муниципальный округ» is written «Кижемский округ» after its first mention; the kind of
 # municipality («муниципальный», «городской») is what news leaves out.
 _MUNICIPALITY_KINDS = frozenset({"муниципальный", "городской"})
@@ -358,7 +400,12 @@ def _join_spelling_variants(
         by_type[types_of[key].most_common(1)[0][0]].append(key)
     for same_type in by_type.values():
         for i, j in similar_pairs(same_type, fuzzy_threshold, min_length=6):
-            clusters.union(same_type[i], same_type[j])
+            if _numbers(same_type[i]) == _numbers(same_type[j]):  # «больница № 1» is no «больница № 2»
+                clusters.union(same_type[i], same_type[j])
+
+
+def _numbers(key: str) -> list[str]:
+    return re.findall(r"\d+", key)
 
 
 def similar_pairs(names: list[str], threshold: float, *, min_length: int) -> list[tuple[int, int]]:
@@ -447,7 +494,9 @@ def _canonical_rank(name: str, votes: int, kind: str) -> tuple:
     surname alone, however often a career told in one article repeats «Сумароков»."""
     dictionary_form = kind != "PER" and fold(name.replace("«", "").replace("»", "")) == lemma_key(name)
     full_person = kind == "PER" and len(name.split()) > 1
-    return (not is_abbreviation(name), dictionary_form, full_person, votes, len(name.split()), len(name))
+    # «Областная клиническая больница № 1» reads better than «ОКБ № 1», whatever its form
+    spelled_out = not any(is_abbreviation(w) and fold(w) not in LEGAL_FORMS for w in name.split())
+    return (not is_abbreviation(name), spelled_out, dictionary_form, full_person, votes, len(name.split()), len(name))
 
 
 def relation_key(verb: str, complement: str, preposition: str, case: str) -> str:

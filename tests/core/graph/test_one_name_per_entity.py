@@ -161,3 +161,20 @@ def test_a_bare_abbreviation_is_the_one_place_qualified_abbreviation_of_its_arti
     # two districts' hospitals: the bare abbreviation may be either
     two = text + " Кедровская ЦРБ получила новый томограф."
     assert ("heads", "Андрей Щуков", "Тальская ЦРБ") not in _facts(two)
+
+
+def test_an_abbreviation_inside_a_name_joins_the_name_that_spells_it_out():
+    raw = triplets_frame([
+        _fact("Светлана Юрина", "ОКБ № 1", article="a1"),
+        _fact("Олег Дубов", "Областная клиническая больница № 1", article="a2"),
+        _fact("Ян Ким", "Областная клиническая больница № 2", article="a3"),  # another number, another hospital
+        _fact("Артур Ибрагимов", "ООО СК Кремень", article="a4"),
+        _fact("Анна Рысь", "ООО Строительная компания Кремень", article="a5"),
+    ])  # fmt: skip
+    frame = normalize_triplets(raw, {}).set_index("subject")
+    assert frame.loc["Светлана Юрина", "object_key"] == frame.loc["Олег Дубов", "object_key"]
+    assert frame.loc["Ян Ким", "object_key"] != frame.loc["Олег Дубов", "object_key"]
+    assert frame.loc["Артур Ибрагимов", "object_key"] == frame.loc["Анна Рысь", "object_key"]
+    # the spelled-out name is the one a question names
+    assert frame.loc["Светлана Юрина", "canonical_object"] == "Областная клиническая больница № 1"
+    assert frame.loc["Артур Ибрагимов", "canonical_object"] == "ООО Строительная компания Кремень"
