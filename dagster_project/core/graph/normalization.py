@@ -400,12 +400,15 @@ def _join_spelling_variants(
         by_type[types_of[key].most_common(1)[0][0]].append(key)
     for same_type in by_type.values():
         for i, j in similar_pairs(same_type, fuzzy_threshold, min_length=6):
-            if _numbers(same_type[i]) == _numbers(same_type[j]):  # «больница № 1» is no «больница № 2»
+            if _same_short_words(same_type[i], same_type[j]):
                 clusters.union(same_type[i], same_type[j])
 
 
-def _numbers(key: str) -> list[str]:
-    return re.findall(r"\d+", key)
+def _same_short_words(key: str, other: str) -> bool:
+    """Two near-identical keys differ in no short word: a number («больница № 1», «№ 2») or an
+    abbreviation («Сорокопольская ЦРБ», «Сорокопольский ЦБК») makes another entity, not a misspelling."""
+    words, other_words = set(key.split()), set(other.split())
+    return all(len(word) > 4 and not word.isdigit() for word in words ^ other_words)
 
 
 def similar_pairs(names: list[str], threshold: float, *, min_length: int) -> list[tuple[int, int]]:

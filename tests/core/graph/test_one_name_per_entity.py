@@ -178,3 +178,11 @@ def test_an_abbreviation_inside_a_name_joins_the_name_that_spells_it_out():
     # the spelled-out name is the one a question names
     assert frame.loc["Светлана Юрина", "canonical_object"] == "Областная клиническая больница № 1"
     assert frame.loc["Артур Ибрагимов", "canonical_object"] == "ООО Строительная компания Кремень"
+
+
+def test_names_that_differ_in_an_abbreviation_are_two_entities_however_alike_they_look():
+    raw = triplets_frame([
+        _fact("Андрей Щуков", "Тальская ЦРБ", article="a1"),
+        _fact("Алексей Корнев", "Тальский ЦБК", article="a2"),
+    ])  # fmt: skip
+    assert normalize_triplets(raw, {})["object_key"].nunique() == 2
