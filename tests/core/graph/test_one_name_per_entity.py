@@ -186,3 +186,14 @@ def test_names_that_differ_in_an_abbreviation_are_two_entities_however_alike_the
         _fact("Алексей Корнев", "Тальский ЦБК", article="a2"),
     ])  # fmt: skip
     assert normalize_triplets(raw, {})["object_key"].nunique() == 2
+
+
+def test_a_committees_topic_is_no_part_of_its_legislatures_name_and_the_legislature_is_the_regions():
+    text = (
+        "Комиссия по премиям губернатора Озёрновской области подвела итоги. В состав комиссии вошли "
+        "председатель комитета Законодательного собрания по социальной политике Константин Лебедев и "
+        "директор музея Григорий Мезенов."
+    )
+    facts = _facts(text)
+    assert ("works_at", "Константин Лебедев", "Законодательное собрание Озёрновской области") in facts
+    assert not any(obj.startswith("Законодательное собрание по") for _, _, obj in facts)

@@ -45,7 +45,7 @@ from .lexicon import (
     TERRITORIAL_BODIES,
     WEEKDAY_LEMMAS,
 )
-from .place_owners import qualified_abbreviation, regional_body, with_place_owner
+from .place_owners import LEGISLATURES, qualified_abbreviation, regional_body, regional_legislature, with_place_owner
 from .relations import DATE, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
 
 NER_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE}
@@ -661,7 +661,9 @@ def _proper_institution(sentence: ParsedSentence, head) -> Argument | None:
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None or not found.text[:1].isupper():
         return None
-    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
+    normal = found.normal[:1].upper() + found.normal[1:]
+    normal = regional_legislature(sentence, head, normal) or normal  # «Законодательное собрание» of the one region
+    return Argument(found.text, normal, ORGANIZATION, head.lemma)
 
 
 def _generic_jurisdiction(sentence: ParsedSentence, head) -> bool:
@@ -855,7 +857,7 @@ def _phrase_tokens(sentence: ParsedSentence, head) -> list:
 def _post_topic(sentence: ParsedSentence, head) -> set:
     """Ids of a «по ...» phrase the parser hung on a territorial body, with its words: it names a post
     there, never the body («комитет по культуре» keeps its own)."""
-    if head.lemma not in TERRITORIAL_BODIES:
+    if head.lemma not in TERRITORIAL_BODIES and head.lemma not in LEGISLATURES:
         return set()
     return {
         t.id

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ...common.russian import fold, inflect_phrase, morph
+from ...common.russian import fold, inflect_phrase, lemma_key, morph
 from .lexicon import ANAPHORIC_PLACE_SYNONYMS
 
 
@@ -119,3 +119,23 @@ def _kept_case(written: str, word: str) -> str:
     letters = [("е" if c == "ё" and i < len(written) and written[i].lower() == "е" else c) for i, c in enumerate(word)]
     out = "".join(letters)
     return out[:1].upper() + out[1:]
+
+
+# A region's legislature, whose committees are named «по ...» («комитет Законодательного собрания по
+# социальной политике»): the «по ...» is the committee's, and the bare name the one region's.
+LEGISLATURES = frozenset({"собрание", "дума"})
+_REGIONAL_LEGISLATURES = frozenset({"законодательный собрание"})
+
+
+def regional_legislature(sentence, head, normal: str) -> str | None:
+    """«Законодательное собрание Вельозерской области» for a bare «Законодательное собрание» in an
+    article that named one region (область, край, республика) before; None otherwise."""
+    from .matchers_posts import earlier_place  # matchers_posts imports arguments, which imports this
+
+    if lemma_key(normal) not in _REGIONAL_LEGISLATURES:
+        return None
+    place = earlier_place(sentence, head, ANAPHORIC_PLACE_SYNONYMS["регион"])
+    if place is None:
+        return None
+    genitive = inflect_phrase(place.normal, "gent")
+    return f"{normal} {genitive}" if fold(genitive) != fold(place.normal) else None
