@@ -7,8 +7,9 @@ abbreviation to the month's full name, so both stages must agree on what abbrevi
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from .russian import fold
+from .russian import fold, morph
 
 _ABBREVIATION = re.compile(r"[А-ЯЁA-Z][а-яёa-z]{0,3}(?:[А-ЯЁA-Z][а-яёa-z]{0,3})+")
 _ABBREVIATION_PART = re.compile(r"[А-ЯЁA-Z][а-яёa-z]*")
@@ -33,10 +34,7 @@ def abbreviates(abbreviation: str, name: str) -> bool:
     parts = abbreviation_parts(abbreviation)
     if len(parts) < 2:
         return False
-    written = _NAME_WORD.findall(name)
-    # a compound adjective gives a letter per part («ЦБК»: «целлюлозно-бумажный комбинат») or one in all
-    compound = [p for w in written for p in (w.split("-") if w.split("-")[-1].islower() else [w])]
-    for words in ([fold(w) for w in written if len(w) > 2], [fold(p) for p in compound if len(p) > 2]):
+    for words in spellings(name):
         candidates = (words, words[1:]) if len(parts) >= 3 else (words,)
         if any(
             len(words) >= 2
@@ -46,6 +44,44 @@ def abbreviates(abbreviation: str, name: str) -> bool:
         ):
             return True
     return False
+
+
+def spellings(name: str) -> list[list[str]]:
+    """The name's words (folded, three letters or more) as an abbreviation may take them: as written;
+    a compound adjective giving a letter per part («ЦБК»: «целлюлозно-бумажный комбинат», «УШВЗ»:
+    «Усть-Шорьинский вагоностроительный завод»), a hyphenated brand staying one word («Кварц-Лаб»);
+    and a compound written as one word giving a letter per root («ВГЛТУ»: «лесотехнический»), a
+    proper adjective staying whole («Каменногорский» is one letter, never «каменно-горский»)."""
+    written = _NAME_WORD.findall(name)
+    compound = [p for w in written for p in (w.split("-") if _split_compound(w) else [w])]
+    rooted = [root for part in compound for root in (_roots(part) if part.islower() else (fold(part),))]
+    return [
+        [fold(w) for w in written if len(w) > 2],
+        [fold(p) for p in compound if len(p) > 2],
+        [r for r in rooted if len(r) > 2],
+    ]
+
+
+def _split_compound(word: str) -> bool:
+    """«целлюлозно-бумажный», «Усть-Шорьинский»: a hyphenated adjective, not a brand («Кварц-Лаб»)."""
+    last = word.split("-")[-1]
+    return "-" in word and (last.islower() or _ADJECTIVE_ENDING.search(last) is not None)
+
+
+_ADJECTIVE_ENDING = re.compile(r"(?:ский|цкий|ской|ный|ой|ий|ый)$")
+
+
+@lru_cache(maxsize=50_000)
+def _roots(word: str) -> tuple[str, ...]:
+    """«лесотехнический» -> («лесо», «технический»): a compound adjective's first root ends in the
+    joining vowel and the rest is an adjective of its own; other words stay whole («вельозерский»)."""
+    for cut in range(3, len(word) - 4):
+        rest = word[cut:]
+        if word[cut - 1] in "ое" and morph().word_is_known(rest) and any(
+            p.tag.POS == "ADJF" for p in morph().parse(rest)
+        ):
+            return (word[:cut], rest)
+    return (word,)
 
 
 # Compound short words Russian news uses for a region's or a city's bodies, by lemma, with the

@@ -407,12 +407,21 @@ def inflect_phrase(phrase: str, case: str, *, person: bool = False) -> str:
         if seen_noun and not name_part:
             break  # a modifier after the head noun
         inflected = parse.inflect(_target_grammemes(parse, case, animacy))
-        out.append(_restore_case(token, inflected.word) if inflected else token)
+        out.append(_kept_e(token, _restore_case(token, inflected.word)) if inflected else token)
         if parse.tag.POS == "NOUN":
             seen_noun = True
             if not name_part:
                 break
     return " ".join(out + tokens[len(out) :])
+
+
+def _kept_e(original: str, new: str) -> str:
+    """`new` with «е» wherever `original` writes «е» and the dictionary put «ё»: «Вельозерская» ->
+    «Вельозерской», never «Вельозёрской» (the name is written as its texts write it)."""
+    return "".join(
+        ("е" if c == "ё" else "Е") if c in "ёЁ" and i < len(original) and original[i] in "еЕ" else c
+        for i, c in enumerate(new)
+    )
 
 
 def _inflectable_reading(token: str, person: bool, *, followed: bool):

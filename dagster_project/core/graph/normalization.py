@@ -21,6 +21,7 @@ from ..common.abbreviations import (
     abbreviation_parts,
     expand_compound_bodies,
     is_abbreviation,
+    spellings,
 )
 from ..common.russian import fold, lemma_key
 from ..extraction.schema import SCHEMA
@@ -160,6 +161,8 @@ def build_entity_table(
     _join_legal_forms(clusters, named, base_key, types_of)
     _join_abbreviations(clusters, base_key, types_of)
     _join_abbreviated_owners(clusters, base_key, types_of)
+    _join_municipality_kinds(clusters, types_of)
+    _join_abbreviated_middles(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
     return _cluster_table(named, base_key, clusters, aliases)
 
@@ -247,8 +250,8 @@ def _join_abbreviations(
     full_names = [(n, k) for n, k in names.items() if not is_abbreviation(n) and len(n.split()) >= 2]
     by_initials: dict[tuple[str, str], list[int]] = defaultdict(list)
     for position, (name, _) in enumerate(full_names):
-        words = [fold(w) for w in _NAME_WORD.findall(name) if len(w) > 2]
-        for first, second in {(words[i][0], words[i + 1][0]) for i in range(min(2, len(words) - 1))}:
+        pairs = {(w[i][0], w[i + 1][0]) for w in spellings(name) for i in range(min(2, len(w) - 1))}
+        for first, second in pairs:
             by_initials[(first, second)].append(position)
     for normal, key in names.items():
         if not is_abbreviation(normal) or "PER" in types_of[key]:
@@ -322,6 +325,69 @@ def _join_abbreviated_owners(
             clusters.union(expansions.pop(), key)
 
 
+def _join_abbreviated_middles(
+    clusters: _UnionFind, base_key: dict[tuple[str, str], str], types_of: dict[str, Counter]
+) -> None:
+    """«ОКБ № 1» is «Областная клиническая больница № 1», «ООО СК Кварцит» the «ООО Строительная
+    компания Кварцит»: a name with one abbreviation (a legal form aside) followed by more words joins
+    the one name of the month that says the same words before and after it and, between them, what
+    the abbreviation stands for. Names are looked up by their last word, so the work grows with the month."""
+    by_last: dict[str, list[tuple[list[str], str]]] = defaultdict(list)
+    for (normal, _), key in base_key.items():
+        words = normal.replace("«", " ").replace("»", " ").split()
+        if len(words) >= 3:
+            by_last[lemma_key(words[-1])].append((words, key))
+    for words_of_key in list(by_last.values()):
+        for words, key in words_of_key:
+            marks = [i for i, w in enumerate(words) if is_abbreviation(w) and fold(w) not in LEGAL_FORMS]
+            if len(marks) != 1 or marks[0] == len(words) - 1 or "PER" in types_of[key]:
+                continue
+            cut = marks[0]
+            head, tail = lemma_key(" ".join(words[:cut])), lemma_key(" ".join(words[cut + 1 :]))
+            expansions = {
+                clusters.find(other)
+                for other_words, other in by_last[lemma_key(words[-1])]
+                if other != key
+                and _says_around(other_words, head, tail, len(words) - cut - 1, cut)
+                and abbreviates(words[cut], " ".join(other_words[cut : len(other_words) - (len(words) - cut - 1)]))
+            }
+            if len(expansions) == 1:
+                clusters.union(expansions.pop(), key)
+
+
+def _says_around(words: list[str], head: str, tail: str, tail_length: int, head_length: int) -> bool:
+    """`words` begin with `head_length` words whose lemmas are `head` and end with `tail_length` whose
+    lemmas are `tail`, with at least two words between."""
+    if len(words) < head_length + tail_length + 2:
+        return False
+    return (
+        lemma_key(" ".join(words[:head_length])) == head
+        and lemma_key(" ".join(words[len(words) - tail_length :])) == tail
+    )
+
+
+# «Кижемский муниципальный округ» is written «Кижемский округ» after its first mention; the kind of
+# municipality («муниципальный», «городской») is what news leaves out.
+_MUNICIPALITY_KINDS = frozenset({"муниципальный", "городской"})
+_MUNICIPALITY_NOUNS = frozenset({"округ", "район"})
+_OTHER_KINDS = frozenset({"административный", "внутригородской", "автономный", "федеральный"})
+
+
+def _join_municipality_kinds(clusters: _UnionFind, types_of: dict[str, Counter]) -> None:
+    """A place «X округ» joins the one «X муниципальный округ» or «X городской округ» of the month
+    (a district, «район», likewise); with both kinds named, «X округ» may be either and joins none."""
+    places = [key for key, kinds in types_of.items() if "LOC" in kinds]
+    longer: dict[str, list[str]] = defaultdict(list)
+    for key in places:
+        words = key.split()
+        if len(words) >= 3 and words[-1] in _MUNICIPALITY_NOUNS and words[-2] in _MUNICIPALITY_KINDS | _OTHER_KINDS:
+            longer[" ".join([*words[:-2], words[-1]])].append(key)
+    for key in places:
+        # «Северный округ» beside «Северный административный округ» (a city's district) may be that one
+        if len(longer.get(key, ())) == 1 and longer[key][0].split()[-2] in _MUNICIPALITY_KINDS:
+            clusters.union(longer[key][0], key)
+
+
 def _join_spelling_variants(
     clusters: _UnionFind, keys: list[str], types_of: dict[str, Counter], fuzzy_threshold: float
 ) -> None:
@@ -334,7 +400,15 @@ def _join_spelling_variants(
         by_type[types_of[key].most_common(1)[0][0]].append(key)
     for same_type in by_type.values():
         for i, j in similar_pairs(same_type, fuzzy_threshold, min_length=6):
-            clusters.union(same_type[i], same_type[j])
+            if _same_short_words(same_type[i], same_type[j]):
+                clusters.union(same_type[i], same_type[j])
+
+
+def _same_short_words(key: str, other: str) -> bool:
+    """Two near-identical keys differ in no short word: a number («больница № 1», «№ 2») or an
+    abbreviation («Сорокопольская ЦРБ», «Сорокопольский ЦБК») makes another entity, not a misspelling."""
+    words, other_words = set(key.split()), set(other.split())
+    return all(len(word) > 4 and not word.isdigit() for word in words ^ other_words)
 
 
 def similar_pairs(names: list[str], threshold: float, *, min_length: int) -> list[tuple[int, int]]:
@@ -423,7 +497,9 @@ def _canonical_rank(name: str, votes: int, kind: str) -> tuple:
     surname alone, however often a career told in one article repeats «Сумароков»."""
     dictionary_form = kind != "PER" and fold(name.replace("«", "").replace("»", "")) == lemma_key(name)
     full_person = kind == "PER" and len(name.split()) > 1
-    return (not is_abbreviation(name), dictionary_form, full_person, votes, len(name.split()), len(name))
+    # «Областная клиническая больница № 1» reads better than «ОКБ № 1», whatever its form
+    spelled_out = not any(is_abbreviation(w) and fold(w) not in LEGAL_FORMS for w in name.split())
+    return (not is_abbreviation(name), spelled_out, dictionary_form, full_person, votes, len(name.split()), len(name))
 
 
 def relation_key(verb: str, complement: str, preposition: str, case: str) -> str:
@@ -486,6 +562,33 @@ def shortened_names(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
             full = _partner_full_names(words[short], partners_of[(article, short)], named_with, words)
             if len(full) == 1:
                 resolved[(article, short)] = full.pop()
+    return resolved
+
+
+def longer_readings(raw: pd.DataFrame) -> dict[tuple[str, str], str]:
+    """(article_id, name) -> the longer name the same words of the same sentence were read as.
+
+    Two readings of one phrase («руководил дорожным управлением Кижемского округа»: «Дорожное
+    управление Кижемского округа» and «Управление Кижемского округа») name one body; the shorter,
+    whose written words lie inside the longer's and which leaves out only adjectives, is the longer."""
+    readings: dict[tuple[str, int], set[tuple[str, str, str]]] = defaultdict(set)
+    for side in ("subject", "object"):
+        columns = ("article_id", "sentence_index", side, f"{side}_normal", f"{side}_type")
+        for article, index, written, normal, kind in zip(*(raw[c].tolist() for c in columns), strict=True):
+            if _shortenable(normal, kind):
+                readings[(article, index)].add((written, normal, kind))
+    resolved: dict[tuple[str, str], str] = {}
+    for (article, _), names in readings.items():
+        for written, normal, _kind in names:
+            longer = {
+                other
+                for other_written, other, _ in names
+                if other != normal
+                and re.search(rf"(?:^|\s){re.escape(written)}$", other_written)
+                and _shortens(_lemma_words(normal), other, _lemma_words(other))
+            }
+            if len(longer) == 1:
+                resolved[(article, normal)] = longer.pop()
     return resolved
 
 
@@ -621,7 +724,7 @@ def normalize_triplets(
     `links`: entity merges decided elsewhere (see build_entity_table)."""
     if raw.empty:
         return pd.DataFrame(columns=NORMALIZED_COLUMNS)
-    raw = _with_full_names(raw, shortened_names(raw))
+    raw = _with_full_names(raw, {**shortened_names(raw), **longer_readings(raw)})
     entities = build_entity_table(raw, aliases, links=links)
     rows = []
     for row in raw.itertuples(index=False):
@@ -629,6 +732,8 @@ def normalize_triplets(
         obj = _resolve(entities, row.object_normal, row.object_type, row.object_descriptor)
         if subject["key"] == obj["key"]:
             continue  # a self-loop after merging carries no fact
+        if _ownerless(subject, row.subject) or _ownerless(obj, row.object):
+            continue  # «Правительство области» whose region the article left unsaid: no reader can tell which
         rows.append(
             {
                 "article_id": row.article_id,
@@ -662,6 +767,71 @@ def normalize_triplets(
     frame = _without_stale_posts(pd.DataFrame(rows, columns=NORMALIZED_COLUMNS))
     frame["in_wikidata"] = frame["in_wikidata"].astype("boolean")
     return frame
+
+
+# Bodies that always belong to some territory («правительство области», «управление ЖКХ
+# администрации»), and the common words their names begin with; a name of such words alone says not
+# whose body it is.
+_TERRITORY_BODY_NOUNS = frozenset(
+    "правительство администрация мэрия министерство дума собрание управление департамент комитет отдел".split()
+)
+_COMMON_BODY_WORDS = _TERRITORY_BODY_NOUNS | frozenset(
+    "финансовый законодательный областной региональный районный городской муниципальный окружной краевой "
+    "территориальный избирательный дорожный".split()
+)
+# Topic abbreviations inside a body's name that name no owner («управление ЖКХ»).
+_TOPIC_ABBREVIATIONS = frozenset({"ЖКХ", "ЗАГС", "АПК", "ЧС"})
+
+
+def ownerless_body(name: str, kind: str) -> bool:
+    """«Правительство области», «Финансовое управление администрации», «Министерство
+    здравоохранения»: a body of some territory whose name says not which — no quotes, no proper word
+    (a place's adjective or name, an owner's abbreviation), only common words."""
+    if kind != "ORG" or "«" in name or '"' in name:
+        return False
+    written = name.split()
+    if len(written) < 2 and lemma_key(name) not in _TERRITORY_BODY_NOUNS:
+        return False
+    first, *rest = written
+    if any(w[:1].isupper() and w not in _TOPIC_ABBREVIATIONS for w in rest) or any(c.isdigit() for c in name):
+        return False
+    lemmas = lemma_key(name).split()
+    if lemmas[-1] in _JURISDICTIONS and (lemmas[0] in INSTITUTION_NOUNS or CLASS_NOUNS.get(lemmas[0]) == ORGANIZATION):
+        return True  # «Фонд развития области»: whichever region's
+    if lemma_key(first) not in _COMMON_BODY_WORDS:
+        return False
+    return any(w in _TERRITORY_BODY_NOUNS for w in lemmas)
+
+
+_JURISDICTIONS = frozenset("область регион край район округ город республика".split())
+
+
+def _ownerless(entity: dict, written: str) -> bool:
+    """An owner-less body's or post's name, unless the text quotes it as a proper name («МКУ
+    «Управление капитального строительства»»)."""
+    if "«" in written:
+        return False
+    return ownerless_body(entity["canonical"], entity["type"]) or ownerless_post(entity["canonical"], entity["type"])
+
+
+def ownerless_post(name: str, kind: str) -> bool:
+    """«заместитель министра», «главный тренер», «министр здравоохранения региона»: a post whose
+    words name no one organization or place (no proper word, no quoted name), so no reader can tell
+    whose post it is."""
+    if kind != "OTHER" or "«" in name or any(c.isdigit() for c in name):
+        return False
+    if any(w[:1].isupper() for w in name.split()[1:]):
+        return False
+    words = lemma_key(name).split()
+    while words and words[0] in _ACTING_WORDS:  # «временно исполняющий обязанности министра»
+        words = words[1:]
+    if words[:1] and words[0] in _POST_ADJECTIVES:  # «главный тренер», «первый заместитель»
+        words = words[1:]
+    return bool(words) and words[0] in POSITION_NOUNS  # not «премия губернатора», an award
+
+
+_ACTING_WORDS = frozenset({"временно", "исполнять", "исполняющий", "обязанность", "врио"})
+_POST_ADJECTIVES = frozenset({"главный", "первый", "генеральный", "исполнительный", "старший"})
 
 
 # A post the month's texts say someone has left: «Директор «Водоканала» Сомов» in one article and

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from itertools import takewhile
 
-from ...common.abbreviations import abbreviates
+from ...common.abbreviations import abbreviates, is_abbreviation
 from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
 from .anaphora import (
     PERSONAL_PRONOUNS,
@@ -41,9 +41,11 @@ from .lexicon import (
     RATE_UNITS,
     RELATIVE_TIME,
     REPORTING_HEADS,
+    STAFF_ROLES,
     TERRITORIAL_BODIES,
     WEEKDAY_LEMMAS,
 )
+from .place_owners import LEGISLATURES, qualified_abbreviation, regional_body, regional_legislature, with_place_owner
 from .relations import DATE, EVENT, FACILITY, MONEY, ORGANIZATION, PERSON, PLACE, POSITION, QUANTITY
 
 NER_TYPES = {"PER": PERSON, "ORG": ORGANIZATION, "LOC": PLACE}
@@ -449,7 +451,9 @@ def _in_person_name(article: ArticleContext, token) -> bool:
 def _common_noun_argument(sentence: ParsedSentence, token, types: frozenset[str]) -> Argument | None:
     """A post or a facility that no name identifies: «министр строительства области», «завод в Твери»."""
     if POSITION in types and token.lemma in POSITION_NOUNS:
-        return phrase_argument(sentence, token, POSITION, require_modifier=True)
+        post = phrase_argument(sentence, token, POSITION, require_modifier=True)
+        completed = with_place_owner(sentence, token, post.normal) if post is not None else None
+        return replace(post, normal=completed) if completed else post  # «министр ... региона»: the region's
     return _unnamed_facility(sentence, token) if FACILITY in types else None
 
 
@@ -565,6 +569,10 @@ def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
     span = sentence.article.span_of.get(token.id)
     if span is None:
         alias = _alias(sentence.article, token.text)
+        if alias and fold(token.text) in MINISTRY_SHORT_NAMES:  # «региональный минздрав»: the region's
+            alias = regional_body(sentence, token, alias) or alias
+        if not alias and is_abbreviation(token.text):  # «ЦРБ» of the article's one «Сорокопольская ЦРБ»
+            alias = qualified_abbreviation(sentence.article.text, token.text) or ""
         return Argument(token.text, alias, ORGANIZATION) if alias else None
     if span.type == "PER" and any(t.feats.get("Number") == "Plur" for t in span.tokens):
         return None  # «каменногорцы»: a plural is a group of people, not a person's name
@@ -572,10 +580,20 @@ def entity_argument(sentence: ParsedSentence, token) -> Argument | None:
     if token.rel in _NAME_RELS and parent is not None and parent.lemma in CLASS_NOUNS:
         if not _stray_person_name(sentence, span, parent):
             return class_noun_name(sentence, parent)
+    quoted = sentence.article.text[: span.tokens[0].start].rstrip().endswith("«")  # «Капитан Сорокин», a ship
+    if span.type == "ORG" and not quoted and _post_word(span.tokens[0]):
+        return None  # «Проректором лесотехнического университета стал ...»: NER took the post into the name
     found = _span_argument(sentence, span)
     if found.type == PERSON and _first_name_and_patronymic(found.normal):
         return None  # an address the article did not resolve names nobody a reader could look up
     return found
+
+
+def _post_word(token) -> bool:
+    """A post or a staff role («директор», «проректор»), which begins no organization's name,
+    also where the tagger read the capitalized first word of a sentence as a name."""
+    lemmas = {token.lemma, *(p.normal_form for p in morph().parse(token.text.lower())[:1])}
+    return bool(lemmas & (POSITION_NOUNS | STAFF_ROLES))
 
 
 def _stray_person_name(sentence: ParsedSentence, span, parent) -> bool:
@@ -627,10 +645,12 @@ def institution_argument(sentence: ParsedSentence, head) -> Argument | None:
     normal = found.normal[:1].upper() + found.normal[1:]
     if _generic_jurisdiction(sentence, head):  # «администрация округа» after its full name
         own_name = lambda index, word: _name_headed_by(sentence.article, index, word)  # noqa: E731
-        normal = earlier_full_name(sentence, head, normal, own_name) or normal
+        completed = earlier_full_name(sentence, head, normal, own_name)
     else:  # «Департамент здравоохранения мэрии» of the one city the article names
         body_at = lambda index, word: _body_named_at(sentence.article, index, word)  # noqa: E731
-        normal = completed_owner(sentence, normal, body_at) or normal
+        completed = completed_owner(sentence, normal, body_at)
+    # «правительства области», «министерстве финансов области» of the one region the article named
+    normal = completed or with_place_owner(sentence, head, normal) or normal
     return Argument(found.text, normal, ORGANIZATION, head.lemma)
 
 
@@ -646,7 +666,9 @@ def _proper_institution(sentence: ParsedSentence, head) -> Argument | None:
     found = phrase_argument(sentence, head, ORGANIZATION, require_modifier=True)
     if found is None or not found.text[:1].isupper():
         return None
-    return Argument(found.text, found.normal[:1].upper() + found.normal[1:], ORGANIZATION, head.lemma)
+    normal = found.normal[:1].upper() + found.normal[1:]
+    normal = regional_legislature(sentence, head, normal) or normal  # «Законодательное собрание» of the one region
+    return Argument(found.text, normal, ORGANIZATION, head.lemma)
 
 
 def _generic_jurisdiction(sentence: ParsedSentence, head) -> bool:
@@ -672,6 +694,10 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     text = sentence.article.text[tokens[0].start : tokens[-1].stop]
     kind = NER_TYPES[span.type]
     descriptor = ""
+    if kind == ORGANIZATION and len(tokens) == 1 and is_abbreviation(text) and not _alias(sentence.article, text):
+        qualified = qualified_abbreviation(sentence.article.text, text)  # «ЦРБ»: the one «Сорокопольская ЦРБ»
+        if qualified:
+            return Argument(text, qualified, ORGANIZATION)
     if kind == ORGANIZATION:
         tokens = [t for t in _before_brackets(tokens) if not _alias(sentence.article, t.text)] or tokens
         named = _organization_name(sentence, span, tokens, text)
@@ -685,6 +711,8 @@ def _span_argument(sentence: ParsedSentence, span: EntitySpan) -> Argument:
     normal = _span_normal(span, tokens, kind)
     if kind == PERSON and _first_name_and_patronymic(normal):
         normal = _full_name_of(sentence.article, normal) or normal
+    if kind == ORGANIZATION:  # «Фонд развития области» of the one region the article named
+        normal = with_place_owner(sentence, tokens[0], normal) or normal
     return Argument(text, " ".join(restore_yo(normal, text).translate(_UNQUOTED).split()), kind, descriptor)
 
 
@@ -834,7 +862,7 @@ def _phrase_tokens(sentence: ParsedSentence, head) -> list:
 def _post_topic(sentence: ParsedSentence, head) -> set:
     """Ids of a «по ...» phrase the parser hung on a territorial body, with its words: it names a post
     there, never the body («комитет по культуре» keeps its own)."""
-    if head.lemma not in TERRITORIAL_BODIES:
+    if head.lemma not in TERRITORIAL_BODIES and head.lemma not in LEGISLATURES:
         return set()
     return {
         t.id

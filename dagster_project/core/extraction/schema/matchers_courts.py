@@ -171,7 +171,9 @@ def _regional(sentence: ParsedSentence, heads: list, parties: list[Argument]) ->
             continue
         place = earlier_place(sentence, owner)
         genitive = inflect_phrase(place.normal, "gent") if place is not None else ""
-        if genitive and fold(genitive) != fold(place.normal):
+        if genitive and fold(party.normal).endswith(" " + fold(genitive)):
+            kept.append(party)  # its reading named the place already (place_owners.with_place_owner)
+        elif genitive and fold(genitive) != fold(place.normal):
             kept.append(replace(party, normal=party.normal[: -len(owner.text)] + genitive))
     return kept
 

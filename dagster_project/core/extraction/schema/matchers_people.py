@@ -37,6 +37,7 @@ from .lexicon import (
     STAFF_ROLES,
     SUBUNIT_NOUNS,
 )
+from .place_owners import with_place_owner
 from .relations import AGENTS, EVENT, ORGANIZATION, PERSON, PLACE, POSITION
 
 Fact = tuple[str, Argument, Argument]
@@ -207,6 +208,7 @@ def post_argument(sentence: ParsedSentence, role) -> Argument | None:
     if head[0].lemma == "первый":
         changed = changed[:1].lower() + changed[1:]  # capitalized only as the sentence's first word
     normal = f"{changed} {sentence.surface(tail)}".strip() if tail else changed
+    normal = with_place_owner(sentence, role, normal) or normal  # «министр ... региона»: the one region's
     return replace(post, normal=restore_yo(normal, post.text))
 
 

@@ -172,9 +172,11 @@ def _post_with_place(sentence: ParsedSentence, role, owner, place: Argument) -> 
     from .matchers import _role_phrase  # matchers imports this module
 
     post = _role_phrase(sentence, role)
+    genitive = inflect_phrase(place.normal, "gent")
+    if post is not None and fold(post.normal).endswith(" " + fold(genitive)):
+        return post  # the post's reading named the place already (place_owners.with_place_owner)
     if post is None or not post.normal.endswith(" " + owner.text):
         return None
-    genitive = inflect_phrase(place.normal, "gent")
     if fold(genitive) == fold(place.normal):
         return None  # not inflected: the name would stand in the nominative inside the post
     return replace(post, normal=post.normal[: -len(owner.text)] + genitive)
