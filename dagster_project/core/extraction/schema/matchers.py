@@ -92,6 +92,7 @@ from .matchers_lists import (
     read_list,
     subunit_owner,
 )
+from .matchers_lists2 import LIST_PATTERNS_2
 from .matchers_money import Costs, InvestmentsInWork
 from .matchers_objects import FieldLaureates, FirstPlacesOfTheLead, FounderLists, NominationWinners
 from .matchers_people import (
@@ -1839,4 +1840,6 @@ PATTERNS = (
     *AGREEMENT_PATTERNS,
     # grants with the giver in the genitive, owners in a participle (matchers_awards.py)
     *AWARD_PATTERNS,
+    # grants and loans listed under a bare title, their giver named by the lead (matchers_lists2.py)
+    *LIST_PATTERNS_2,
 )

@@ -1,0 +1,225 @@
+"""Lists whose anchor the article's lead names: «Грантополучателями стали: A — проект ...; B — ...»,
+«Получателями займов стали: ООО «А» — 100 млн рублей ...; ...».
+
+News announces the result in its headline and lead («Три коллектива университета получили гранты
+РНФ», «Фонд развития одобрил займы четырём предприятиям») and then lists who got it under a bare
+title with a colon. The grammar reads such a list only when
+- the title stands right before a past «стали» (or «признаны») and a colon opens the list;
+- the lead (every sentence before the list, the headline first) names exactly one grantor or lender;
+- every item of the list names one person or organization (read_list: all members or none);
+- every count the lead gives of them («поддержку получили три проекта», «займы четырём
+  предприятиям») equals the number of members, and no later sentence adds to them («Также
+  поддержку получили ...»): a set must be complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...common.abbreviations import LEGAL_FORMS
+from .arguments import Argument, ParsedSentence, _folded, argument
+from .matchers_lists import read_list
+from .matchers_people import finished
+from .relations import ORGANIZATION
+
+Fact = tuple[str, Argument, Argument]
+
+_ORGANIZATIONS = frozenset({ORGANIZATION})
+# Titles of who got the money; «победители», «лауреаты» belong to the prize grammars.
+_HOLDER_TITLES = frozenset({"грантополучатель", "получатель", "обладатель"})
+# What the title says they got, in its genitive: «получателями займов», «обладателями грантов».
+_GRANTS = frozenset({"грант", "субсидия"})
+_LOANS = frozenset({"заем", "заём", "займ"})
+# Verbs of the lead that hand out loans: «фонд одобрил (выдал, предоставил) займы четырём предприятиям».
+_LENDING_VERBS = frozenset({"одобрить", "выдать", "предоставить", "выделить"})
+# A board that decides for its organization: «наблюдательный совет фонда «Х» одобрил займы».
+_BOARDS = frozenset({"совет", "правление", "комиссия", "комитет"})
+# Nouns whose count in the lead is the number of the list's members.
+_COUNTED = frozenset(
+    "проект коллектив команда компания предприятие организация учёный ученый человек стартап "
+    "грантополучатель получатель заемщик заёмщик".split()
+)
+# Verbs of the lead whose counted subject or object are the list's members.
+_RESULT_VERBS = frozenset({"получить", "стать", "выиграть", "одобрить", "выдать", "предоставить", "выделить"})
+_NUMBERS = {
+    "один": 1, "одна": 1, "два": 2, "две": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+    "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12,
+}  # fmt: skip
+# What adds to a list after it: «Также поддержку получили ...», «Гранты также получили ...».
+_ADDING_OBJECTS = frozenset({"поддержка", "грант", "субсидия", "заем", "заём", "займ", "финансирование"})
+
+
+class LeadAnchoredHolderLists:
+    """«Грантополучателями стали: доктор наук Анна Котова — проект ...; Олег Белов — ...» after a lead
+    «Учёные института «Х» получили гранты фонда «Исток»» -> received_grant_from(each, Исток);
+    «Получателями займов стали: ООО «Ладья» — ...; ...» after «Фонд «Исток» одобрил займы двум
+    компаниям» -> lent_to(Исток, each)."""
+
+    triggers = _HOLDER_TITLES
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _says_partial
+
+        if _says_partial(sentence):
+            return
+        opened = _colon_opened_title(sentence)
+        if opened is None:
+            return
+        kind, region = opened
+        lead = _lead(sentence)
+        anchors = _grantors(lead) if kind == "grant" else _lenders(lead)
+        if len(anchors) != 1:
+            return
+        anchor = next(iter(anchors.values()))
+        members = read_list(sentence, region, _holder)
+        if not members or len(members) < 2 or _miscounted(lead, len(members)) or _added_to_later(sentence):
+            return
+        for member in members:
+            if _key(sentence, member) == _key(sentence, anchor):
+                return
+        for member in members:
+            yield ("received_grant_from", member, anchor) if kind == "grant" else ("lent_to", anchor, member)
+
+
+def _holder(sentence: ParsedSentence, words: list) -> Argument | None:
+    """One named person or organization in the nominative; a legal form opening an item («ООО «Ладья»
+    — ...») has no case of its own, and the tagger gives it any."""
+    from .matchers import _item_member
+
+    found = _item_member(sentence, words)
+    if found is not None or len(words) < 3 or words[0].lemma not in LEGAL_FORMS or words[1].text != "«":
+        return found
+    named = argument(sentence, words[0], _ORGANIZATIONS)
+    return named if named is not None and words[-1].text == "»" else None
+
+
+def _colon_opened_title(sentence: ParsedSentence) -> tuple[str, list] | None:
+    """("grant" or "loan", the words after the colon) for «<title in -ами> [<thing>] стали:». The
+    parser often misreads the title's case, so the title is read by its written ending."""
+    tokens = sentence.tokens
+    for at, title in enumerate(tokens):
+        if title.lemma not in _HOLDER_TITLES or not title.text.lower().endswith(("ями", "ами")):
+            continue
+        rest = tokens[at + 1 : at + 4]
+        things = []
+        for step, token in enumerate(rest):
+            if token.lemma in _GRANTS | _LOANS and token.feats.get("Case") == "Gen" and not things:
+                things.append(token)
+                continue
+            if not _declared(sentence, token):
+                break
+            colon = at + 1 + step + 1
+            if colon >= len(tokens) or tokens[colon].text != ":":
+                return None
+            kind = _kind(title, things)
+            return (kind, tokens[colon + 1 :]) if kind else None
+        return None
+    return None
+
+
+def _declared(sentence: ParsedSentence, verb) -> bool:
+    """«стали» (past perfective) or «признаны» (a past passive participle), neither negated nor planned."""
+    if sentence.negated(verb) or sentence.planned(verb):
+        return False
+    if verb.lemma == "стать":
+        return finished(verb)
+    feats = verb.feats
+    return verb.lemma == "признать" and feats.get("VerbForm") == "Part" and feats.get("Voice") == "Pass"
+
+
+def _kind(title, things: list) -> str | None:
+    if things:
+        return "grant" if things[0].lemma in _GRANTS else "loan"
+    return "grant" if title.lemma == "грантополучатель" else None
+
+
+def _lead(sentence: ParsedSentence) -> list[ParsedSentence]:
+    article = sentence.article
+    return [ParsedSentence(article.sentences[i], article, i) for i in range(sentence.index)]
+
+
+def _key(sentence: ParsedSentence, found: Argument) -> str:
+    """One key for a name and its abbreviation («РНФ» = «Российский научный фонд»)."""
+    folded = _folded(found.normal)
+    return _folded(sentence.article.aliases.get(folded, "")) or folded
+
+
+def _grantors(lead: list[ParsedSentence]) -> dict[str, Argument]:
+    """The organizations the lead names as who gives the grant: «гранты РНФ», «конкурс фонда «Исток»»."""
+    from .matchers_awards import _giver
+
+    found: dict[str, Argument] = {}
+    for sentence in lead:
+        for token in sentence.tokens:
+            if token.lemma in _GRANTS:
+                giver = _giver(sentence, token)
+            elif token.lemma == "конкурс":
+                giver = _genitive_organization(sentence, token)
+            else:
+                continue
+            if giver is not None:
+                found.setdefault(_key(sentence, giver), giver)
+    return found
+
+
+def _genitive_organization(sentence: ParsedSentence, token) -> Argument | None:
+    owners = [o for o in sentence.kids(token, "nmod") if o.feats.get("Case") == "Gen" and not sentence.preposition(o)]
+    return argument(sentence, owners[0], _ORGANIZATIONS) if len(owners) == 1 else None
+
+
+def _lenders(lead: list[ParsedSentence]) -> dict[str, Argument]:
+    """The organizations the lead names as handing out the loans: «Фонд «Исток» одобрил займы», or the
+    organization of the board that did («Наблюдательный совет фонда «Исток» одобрил займы»)."""
+    from .matchers import _subject_heads
+
+    found: dict[str, Argument] = {}
+    for sentence in lead:
+        for verb in sentence.tokens:
+            if verb.lemma not in _LENDING_VERBS or not finished(verb) or sentence.negated(verb):
+                continue
+            if not any(o.lemma in _LOANS for o in sentence.kids(verb, "obj")):
+                continue
+            for head in _subject_heads(sentence, verb):
+                lender = (
+                    _genitive_organization(sentence, head)
+                    if head.lemma in _BOARDS
+                    else argument(sentence, head, _ORGANIZATIONS)
+                )
+                if lender is not None:
+                    found.setdefault(_key(sentence, lender), lender)
+    return found
+
+
+def _miscounted(lead: list[ParsedSentence], members: int) -> bool:
+    """A count of the recipients in the lead («три проекта получили поддержку», «займы четырём
+    предприятиям») that is not the number of members found."""
+    for sentence in lead:
+        for number in sentence.tokens:
+            if number.rel not in {"nummod", "nummod:gov"}:
+                continue
+            noun = sentence.head(number)
+            if noun is None or noun.lemma not in _COUNTED:
+                continue
+            verb = sentence.head(noun)
+            if verb is None or verb.lemma not in _RESULT_VERBS:
+                continue
+            value = int(number.text) if number.text.isdigit() else _NUMBERS.get(number.lemma)
+            if value != members:
+                return True
+    return False
+
+
+def _added_to_later(sentence: ParsedSentence) -> bool:
+    """«Также поддержку получили ...» after the list: more got it than the list names."""
+    article = sentence.article
+    for index in range(sentence.index + 1, len(article.sentences)):
+        later = ParsedSentence(article.sentences[index], article, index)
+        if "также" not in later.lemmas:
+            continue
+        for verb in later.tokens:
+            if verb.lemma == "получить" and any(o.lemma in _ADDING_OBJECTS for o in later.kids(verb)):
+                return True
+    return False
+
+
+LIST_PATTERNS_2 = (LeadAnchoredHolderLists(),)
