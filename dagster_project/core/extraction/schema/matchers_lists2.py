@@ -209,6 +209,16 @@ def _miscounted(lead: list[ParsedSentence], members: int) -> bool:
     return False
 
 
+def more_than_listed(sentence: ParsedSentence, members: int) -> bool:
+    """A list of recipients the article says is not all of them: the lead up to two sentences after
+    the list counts them otherwise («Ансамбль «Х» и театр «Y» получили гранты фонда. Семь проектов
+    стали победителями конкурса фонда»), or a later sentence adds to them («Также поддержку получили ...»)."""
+    article = sentence.article
+    window = range(min(len(article.sentences), sentence.index + 3))
+    lead = [sentence if i == sentence.index else ParsedSentence(article.sentences[i], article, i) for i in window]
+    return _miscounted(lead, members) or _added_to_later(sentence)
+
+
 def _added_to_later(sentence: ParsedSentence) -> bool:
     """«Также поддержку получили ...» after the list: more got it than the list names."""
     article = sentence.article
