@@ -80,3 +80,39 @@ def test_a_headline_list_the_lead_counts_larger_gives_nobody():
     assert _of("received_grant_from", whole) == {("Маяк", "Исток"), ("Рассвет", "Исток")}
     added = whole + "\n\nТакже поддержку получили библиотека и две школы района."
     assert _of("received_grant_from", added) == {("Маяк", "Исток")}
+
+
+NOMINATIONS = (
+    "Названы лауреаты премии губернатора Тихоморской области в сфере культуры.\n\n"
+    "Комиссия по присуждению премий губернатора Тихоморской области подвела итоги конкурса. "
+    "Всего было рассмотрено 30 заявок.\n\n"
+    "Лауреатами стали:\n\n"
+    "в номинации «Театральное искусство» — главный режиссёр театра «Маяк» Олег Белов за спектакль «Прилив»;\n\n"
+    "в номинации «Музейное дело» — директор музея «Рассвет» Анна Котова;\n\n"
+    "в номинации «Молодой деятель культуры» — солистка филармонии Вера Гусева.\n\n"
+    "Каждый лауреат получит 100 тыс. рублей."
+)
+PRIZE = "премия губернатора Тихоморской области в сфере культуры"
+
+
+def test_laureates_listed_by_nomination_won_the_lead_prize():
+    assert {(s, o) for s, o in _of("won", NOMINATIONS) if o == PRIZE} == {
+        (name, PRIZE) for name in ("Олег Белов", "Анна Котова", "Вера Гусева")
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # another sentence names the winners of a nomination: the list is not the whole result
+        NOMINATIONS + "\n\nВ номинации «Дебют» премию получил Илья Лаптев.",
+        # an item with no nomination
+        NOMINATIONS.replace("в номинации «Музейное дело» — ", ""),
+        # an item that names nobody
+        NOMINATIONS.replace("директор музея «Рассвет» Анна Котова", "коллектив музея"),
+        # a plan
+        NOMINATIONS.replace("Лауреатами стали", "Лауреатами станут"),
+    ],
+)
+def test_a_nomination_list_not_read_whole_gives_no_laureate(text):
+    assert not {(s, o) for s, o in _of("won", text) if s in {"Олег Белов", "Анна Котова", "Вера Гусева"}}

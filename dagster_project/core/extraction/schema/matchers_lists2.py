@@ -18,13 +18,14 @@ from collections.abc import Iterator
 
 from ...common.abbreviations import LEGAL_FORMS
 from .arguments import Argument, ParsedSentence, _folded, argument
-from .matchers_lists import read_list
+from .matchers_lists import list_sentences, marked_list_items, read_list
 from .matchers_people import finished
-from .relations import ORGANIZATION
+from .relations import EVENT, ORGANIZATION
 
 Fact = tuple[str, Argument, Argument]
 
 _ORGANIZATIONS = frozenset({ORGANIZATION})
+_EVENTS = frozenset({EVENT})
 # Titles of who got the money; «победители», «лауреаты» belong to the prize grammars.
 _HOLDER_TITLES = frozenset({"грантополучатель", "получатель", "обладатель"})
 # What the title says they got, in its genitive: «получателями займов», «обладателями грантов».
@@ -232,4 +233,142 @@ def _added_to_later(sentence: ParsedSentence) -> bool:
     return False
 
 
-LIST_PATTERNS_2 = (LeadAnchoredHolderLists(),)
+# Words of a sentence that names winners of a nomination: another sentence doing so outside the list
+# («В номинации для молодых учёных премии получили ...») gives laureates the list does not name.
+_WINNING_WORDS = frozenset(
+    "лауреат победитель обладатель получить стать присудить вручить удостоить наградить отметить".split()
+)
+
+
+class NominationLaureateLists:
+    """«Лауреатами стали: в номинации «Проза» — писатель Олег Белов за роман «Х»; в номинации «Поэзия»
+    — Анна Котова (Ветлуга) за сборник «Y».» after a lead naming one prize -> won(each, prize). Each
+    item is a nomination and its laureates after the dash (their reason after «за» or a bracket no part
+    of them); the list is the prize's whole result only when no other sentence names winners of a
+    nomination or adds laureates, and every item gives its laureates or the list gives nothing."""
+
+    triggers = frozenset({"лауреат", "победитель"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _says_partial
+
+        region = _colon_opened_laureates(sentence)
+        if region is None or _says_partial(sentence) or _winners_named_elsewhere(sentence):
+            return
+        prize = _lead_prize(_lead(sentence))
+        parts = list_sentences(sentence, region) if prize is not None else None
+        laureates = _nomination_laureates(parts) if parts else None
+        if not laureates or len(laureates) < 2 or _miscounted(_lead(sentence), len(laureates)):
+            return
+        if len({_key(sentence, a) for a in laureates}) < len(laureates):
+            return
+        for laureate in laureates:
+            yield "won", laureate, prize
+
+
+def _colon_opened_laureates(sentence: ParsedSentence) -> list | None:
+    """The words after «Лауреатами [премии] стали:» / «Победителями признаны:»."""
+    tokens = sentence.tokens
+    for at, title in enumerate(tokens):
+        if title.lemma not in {"лауреат", "победитель"} or not title.text.lower().endswith(("ями", "ами")):
+            continue
+        for step, token in enumerate(tokens[at + 1 : at + 3]):
+            if _declared(sentence, token):
+                colon = at + 1 + step + 1
+                return tokens[colon + 1 :] if colon < len(tokens) and tokens[colon].text == ":" else None
+            if token.lemma not in _PRIZE_KINDS or token.feats.get("Case") != "Gen":
+                return None
+        return None
+    return None
+
+
+_PRIZE_KINDS = frozenset({"премия", "конкурс", "фестиваль"})
+
+
+def _winners_named_elsewhere(sentence: ParsedSentence) -> bool:
+    article = sentence.article
+    for index, sent in enumerate(article.sentences):
+        if index == sentence.index:
+            continue
+        lemmas = {t.lemma for t in sent.tokens}
+        if "номинация" in lemmas and lemmas & _WINNING_WORDS:
+            return True
+        if "также" in lemmas and lemmas & {"лауреат", "победитель", "премия"}:
+            return True
+    return False
+
+
+def _lead_prize(lead: list[ParsedSentence]) -> Argument | None:
+    """The one prize, contest or festival the lead names. One name may be given shorter once
+    («премии губернатора области» and «премия губернатора области в сфере культуры»): the longest
+    is the prize when every other is its start."""
+    named: dict[str, Argument] = {}
+    for sentence in lead:
+        for token in sentence.tokens:
+            found = argument(sentence, token, _EVENTS) if token.lemma in _PRIZE_KINDS else None
+            if found is not None:
+                named.setdefault(_key(sentence, found), found)
+    if not named:
+        return None
+    tails = {key: key.partition(" ")[2] if " " in key and "«" not in key else key for key in named}
+    longest = max(named, key=lambda key: len(tails[key]))
+    if all(tails[longest].startswith(tail) and tail for tail in tails.values()):
+        return named[longest]
+    return None
+
+
+def _nomination_laureates(parts: list) -> list[Argument] | None:
+    """The laureates of every nomination item, in order; None when an item is no «в номинации «X» —
+    ...» or names anyone unreadable."""
+    from .matchers import _item_member
+
+    found: list[Argument] = []
+    for part, words in parts:
+        for item in _lines(words, part.article.text):
+            laureate_words = _after_nomination(item)
+            if not laureate_words:
+                return None
+            for words_of_one, _, _ in marked_list_items(laureate_words):
+                member = _item_member(part, words_of_one)
+                if member is None or "(" in member.normal:  # «Анна Котова (Ветлуга)»: a name with its town
+                    return None
+                found.append(member)
+    return found
+
+
+def _lines(words: list, text: str) -> list[list]:
+    """Items split at «;» and line breaks outside quotes, bullets and a closing period dropped."""
+    items: list[list] = []
+    current: list = []
+    depth, previous = 0, None
+    for token in words:
+        if previous is not None and depth == 0 and "\n" in text[previous.stop : token.start] and current:
+            items.append(current)
+            current = []
+        previous = token
+        depth += {"«": 1, "(": 1, "»": -1, ")": -1}.get(token.text, 0)
+        if depth == 0 and token.text in {";", "."}:
+            items.append(current)
+            current = []
+        elif current or token.text not in {"—", "–", "-", "•"}:
+            current.append(token)
+    return [item for item in items + [current] if item]
+
+
+def _after_nomination(item: list) -> list:
+    """«в номинации «Проза» — писатель Олег Белов за роман «Х»» -> «писатель Олег Белов»: the words
+    between the dash after the nomination's quoted name and a «за» or a bracket."""
+    if len(item) < 5 or item[0].lemma != "в" or item[1].lemma != "номинация" or item[2].text != "«":
+        return []
+    closing = next((i for i, t in enumerate(item) if t.text == "»"), None)
+    if closing is None or closing + 1 >= len(item) or item[closing + 1].text not in {"—", "–"}:
+        return []
+    words: list = []
+    for token in item[closing + 2 :]:
+        if token.text == "(" or (token.lemma == "за" and token.pos == "ADP"):
+            break
+        words.append(token)
+    return words
+
+
+LIST_PATTERNS_2 = (LeadAnchoredHolderLists(), NominationLaureateLists())
