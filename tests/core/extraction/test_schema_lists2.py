@@ -116,3 +116,31 @@ def test_laureates_listed_by_nomination_won_the_lead_prize():
 )
 def test_a_nomination_list_not_read_whole_gives_no_laureate(text):
     assert not {(s, o) for s, o in _of("won", text) if s in {"Олег Белов", "Анна Котова", "Вера Гусева"}}
+
+
+SIGNED = (
+    "Тихоморский институт океанологии подписал соглашение о сотрудничестве с тремя предприятиями области. "
+    "Его участниками стали АО «Ладья», ООО «Кварта» и АО «Северный причал».\n\n"
+    "Документ предусматривает практику студентов."
+)
+
+
+def test_participants_of_the_agreement_signed_before_are_its_partners():
+    assert _of("signed_agreement_with", SIGNED) == {
+        ("Тихоморский институт океанологии", partner) for partner in ("Ладья", "Кварта", "Северный причал")
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SIGNED.replace("с тремя", "с четырьмя"),  # four counted, three named
+        SIGNED.replace("ООО «Кварта»", "два фермерских хозяйства"),  # an item that names nobody
+        SIGNED.replace("подписал соглашение", "подпишет соглашение"),  # a plan
+        SIGNED.replace("Его участниками стали", "Его участниками станут"),
+    ],
+)
+def test_participants_not_given_whole_give_no_partner(text):
+    assert not {
+        pair for pair in _of("signed_agreement_with", text) if pair[1] in {"Ладья", "Кварта", "Северный причал"}
+    }

@@ -371,4 +371,84 @@ def _after_nomination(item: list) -> list:
     return words
 
 
-LIST_PATTERNS_2 = (LeadAnchoredHolderLists(), NominationLaureateLists())
+_AGREEMENTS = frozenset({"соглашение", "меморандум"})
+
+
+class AgreementParticipants:
+    """«Университет «Волга» подписал соглашение с тремя предприятиями области. Его участниками стали АО
+    «Ладья», ООО «Кварта» и АО «Северный причал».» -> signed_agreement_with(Волга, each): the
+    participants of the agreement the sentence before says one organization signed, every item one
+    named organization (the signer itself, if listed, no partner of its own), as many as that sentence
+    counts when it counts them."""
+
+    triggers = frozenset({"участник"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _says_partial
+
+        region = _participants_region(sentence)
+        if region is None or sentence.index == 0 or _says_partial(sentence):
+            return
+        before = ParsedSentence(sentence.article.sentences[sentence.index - 1], sentence.article, sentence.index - 1)
+        signed = _signer_and_count(before)
+        members = read_list(sentence, region, _organization_member) if signed else None
+        if not members:
+            return
+        signer, count = signed
+        partners = [m for m in members if _key(sentence, m) != _key(sentence, signer)]
+        if len(partners) < 2 or (count is not None and count != len(partners)):
+            return
+        for partner in partners:
+            yield "signed_agreement_with", signer, partner
+
+
+def _participants_region(sentence: ParsedSentence) -> list | None:
+    """The words after «Его участниками стали» / «Участниками соглашения стали», to the sentence's end."""
+    tokens = sentence.tokens
+    for at, title in enumerate(tokens):
+        if title.lemma != "участник" or not title.text.lower().endswith("ами"):
+            continue
+        owner = [k for k in sentence.kids(title, "nmod") if k.feats.get("Case") == "Gen"]
+        owned = bool(owner) and (owner[0].lemma == "он" or owner[0].lemma in _AGREEMENTS)
+        verb = tokens[at + 1] if at + 1 < len(tokens) else None
+        if owned and verb is not None and verb.lemma == "стать" and _declared(sentence, verb):
+            return tokens[at + 2 :]
+        if owned and verb is not None and verb.lemma in _AGREEMENTS and at + 2 < len(tokens):
+            return tokens[at + 3 :] if _declared(sentence, tokens[at + 2]) else None
+        return None
+    return None
+
+
+def _signer_and_count(sentence: ParsedSentence) -> tuple[Argument, int | None] | None:
+    """The one organization that signed an agreement in the sentence, and how many partners «с N ...»
+    the sentence counts (None when it does not)."""
+    from .matchers import _subject_heads
+
+    verbs = [
+        v
+        for v in sentence.tokens
+        if v.lemma in {"подписать", "заключить"} and finished(v) and not sentence.negated(v)
+        and any(o.lemma in _AGREEMENTS for o in sentence.kids(v, "obj"))
+    ]  # fmt: skip
+    if len(verbs) != 1:
+        return None
+    signers = [a for a in (argument(sentence, h, _ORGANIZATIONS) for h in _subject_heads(sentence, verbs[0])) if a]
+    if len(signers) != 1:
+        return None
+    counts = [
+        int(n.text) if n.text.isdigit() else _NUMBERS.get(n.lemma)
+        for n in sentence.tokens
+        if n.rel in {"nummod", "nummod:gov"} and sentence.head(n) is not None
+        and sentence.preposition(sentence.head(n)) == "с"
+    ]  # fmt: skip
+    if len(counts) > 1 or None in counts:
+        return None
+    return signers[0], counts[0] if counts else None
+
+
+def _organization_member(sentence: ParsedSentence, words: list) -> Argument | None:
+    found = _holder(sentence, words)
+    return found if found is not None and found.type == ORGANIZATION else None
+
+
+LIST_PATTERNS_2 = (LeadAnchoredHolderLists(), NominationLaureateLists(), AgreementParticipants())
