@@ -144,3 +144,10 @@ def test_participants_not_given_whole_give_no_partner(text):
     assert not {
         pair for pair in _of("signed_agreement_with", text) if pair[1] in {"Ладья", "Кварта", "Северный причал"}
     }
+
+
+def test_winners_added_after_the_list_or_a_body_the_pronoun_may_mean_give_nobody():
+    later = LOANS + "\n\nЕщё два займа получили фермерские хозяйства района."
+    assert not _of("lent_to", later)
+    cluster = SIGNED.replace("о сотрудничестве", "о создании кластера")
+    assert not _of("signed_agreement_with", cluster)

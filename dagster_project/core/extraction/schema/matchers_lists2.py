@@ -221,16 +221,18 @@ def more_than_listed(sentence: ParsedSentence, members: int) -> bool:
 
 
 def _added_to_later(sentence: ParsedSentence) -> bool:
-    """«Также поддержку получили ...» after the list: more got it than the list names."""
+    """«Также поддержку получили ...», «Ещё два гранта достались школам» after the list: more got it
+    than the list names."""
     article = sentence.article
     for index in range(sentence.index + 1, len(article.sentences)):
-        later = ParsedSentence(article.sentences[index], article, index)
-        if "также" not in later.lemmas:
-            continue
-        for verb in later.tokens:
-            if verb.lemma == "получить" and any(o.lemma in _ADDING_OBJECTS for o in later.kids(verb)):
-                return True
+        lemmas = {t.lemma for t in article.sentences[index].tokens}
+        if lemmas & _ADDING_WORDS and lemmas & (_ADDING_OBJECTS | _HOLDER_TITLES | _WINNERS):
+            return True
     return False
+
+
+_ADDING_WORDS = frozenset({"также", "ещё", "еще", "кроме"})
+_WINNERS = frozenset({"лауреат", "победитель", "заемщик", "заёмщик"})
 
 
 # Words of a sentence that names winners of a nomination: another sentence doing so outside the list
@@ -372,6 +374,10 @@ def _after_nomination(item: list) -> list:
 
 
 _AGREEMENTS = frozenset({"соглашение", "меморандум"})
+# Bodies an agreement may set up, whose participants «его участники» may be instead.
+_BODIES = frozenset(
+    "кластер консорциум проект центр альянс союз партнерство партнёрство объединение ассоциация программа".split()
+)
 
 
 class AgreementParticipants:
@@ -390,6 +396,8 @@ class AgreementParticipants:
         if region is None or sentence.index == 0 or _says_partial(sentence):
             return
         before = ParsedSentence(sentence.article.sentences[sentence.index - 1], sentence.article, sentence.index - 1)
+        if before.lemmas & _BODIES:
+            return  # «подписали соглашение о создании кластера. Его участниками ...»: «его» may be the cluster
         signed = _signer_and_count(before)
         members = read_list(sentence, region, _organization_member) if signed else None
         if not members:
