@@ -1,11 +1,14 @@
 """Lists whose anchor the article's lead names: «Грантополучателями стали: A — проект ...; B — ...»,
-«Получателями займов стали: ООО «А» — 100 млн рублей ...; ...».
+«Получателями займов стали: ООО «А» — 100 млн рублей ...; ...», «Лауреатами стали: в номинации «Х» —
+A; в номинации «Y» — B.», and «Его участниками стали A, B и C» after an agreement signed «с тремя
+предприятиями».
 
 News announces the result in its headline and lead («Три коллектива университета получили гранты
 РНФ», «Фонд развития одобрил займы четырём предприятиям») and then lists who got it under a bare
 title with a colon. The grammar reads such a list only when
 - the title stands right before a past «стали» (or «признаны») and a colon opens the list;
-- the lead (every sentence before the list, the headline first) names exactly one grantor or lender;
+- the lead (every sentence before the list, the headline first) names exactly one grantor, lender,
+  prize or signer;
 - every item of the list names one person or organization (read_list: all members or none);
 - every count the lead gives of them («поддержку получили три проекта», «займы четырём
   предприятиям») equals the number of members, and no later sentence adds to them («Также
