@@ -151,3 +151,19 @@ def test_winners_added_after_the_list_or_a_body_the_pronoun_may_mean_give_nobody
     assert not _of("lent_to", later)
     cluster = SIGNED.replace("о сотрудничестве", "о создании кластера")
     assert not _of("signed_agreement_with", cluster)
+
+
+def test_a_laureate_given_by_name_alone_and_a_town_in_brackets_is_that_name():
+    text = (
+        "Литературную премию имени Павла Лаптева получили трое авторов.\n\n"
+        "В областной библиотеке объявили лауреатов литературной премии имени Павла Лаптева.\n\n"
+        "Лауреатами стали:\n\n"
+        "— в номинации «Поэзия» — Анна Котова (Ветлуга) за сборник «Северный ветер»;\n"
+        "— в номинации «Проза» — Олег Белов (Заречье) за роман «Прилив»;\n"
+        "— в номинации «Краеведение» — Ярослава Дёмина (Тихоморск) за книгу о рыбаках.\n\n"
+        "Каждый из лауреатов получит 100 тыс. рублей."
+    )
+    prize = "Литературная премия имени Павла Лаптева"
+    assert {(s, o) for s, o in _of("won", text) if o == prize} == {
+        (name, prize) for name in ("Анна Котова", "Олег Белов", "Ярослава Дёмина")
+    }

@@ -23,7 +23,7 @@ from ...common.abbreviations import LEGAL_FORMS
 from .arguments import Argument, ParsedSentence, _folded, argument
 from .matchers_lists import list_sentences, marked_list_items, read_list
 from .matchers_people import finished
-from .relations import EVENT, ORGANIZATION
+from .relations import EVENT, ORGANIZATION, PERSON
 
 Fact = tuple[str, Argument, Argument]
 
@@ -334,11 +334,27 @@ def _nomination_laureates(parts: list) -> list[Argument] | None:
             if not laureate_words:
                 return None
             for words_of_one, _, _ in marked_list_items(laureate_words):
-                member = _item_member(part, words_of_one)
+                member = _bare_name(part, words_of_one) or _item_member(part, words_of_one)
                 if member is None or "(" in member.normal:  # «Анна Котова (Ветлуга)»: a name with its town
                     return None
                 found.append(member)
     return found
+
+
+def _bare_name(sentence: ParsedSentence, words: list) -> Argument | None:
+    """«— Анна Котова (Ветлуга) за сборник»: a laureate given by the name alone stands in the nominative
+    as the subject of «стали», whatever case the tagger guessed for a surname like «Дёмина» (Nom or Gen
+    only: another case means the reading is off), so it is its own normal form."""
+    spans = {id(s): s for t in words for s in [sentence.article.span_of.get(t.id)] if s is not None}
+    if len(spans) != 1 or not 2 <= len(words) <= 3:
+        return None
+    span = next(iter(spans.values()))
+    if span.type != "PER" or any(t.pos != "PROPN" or not t.text[:1].isupper() for t in words):
+        return None
+    if any(t.feats.get("Case") not in {"Nom", "Gen"} for t in words):
+        return None
+    text = sentence.surface(words)
+    return Argument(text, text, PERSON)
 
 
 def _lines(words: list, text: str) -> list[list]:
