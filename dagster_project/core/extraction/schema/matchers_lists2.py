@@ -311,8 +311,12 @@ def _lead_prize(lead: list[ParsedSentence]) -> Argument | None:
     for sentence in lead:
         for token in sentence.tokens:
             found = argument(sentence, token, _EVENTS) if token.lemma in _PRIZE_KINDS else None
-            if found is not None:
-                named.setdefault(_key(sentence, found), found)
+            if found is None:
+                continue
+            key = _key(sentence, found)
+            # a headline's first word is capitalized whatever it is: a mention inside a sentence spells it
+            if key not in named or named[key].text[:1].isupper() and sentence.tokens[0].id != token.id:
+                named[key] = found
     if not named:
         return None
     tails = {key: key.partition(" ")[2] if " " in key and "«" not in key else key for key in named}
