@@ -92,6 +92,7 @@ from .matchers_lists import (
     read_list,
     subunit_owner,
 )
+from .matchers_lists2 import LIST_PATTERNS_2, more_than_listed
 from .matchers_money import Costs, InvestmentsInWork
 from .matchers_objects import FieldLaureates, FirstPlacesOfTheLead, FounderLists, NominationWinners
 from .matchers_orgs import ORG_PATTERNS, from_goes_elsewhere
@@ -141,6 +142,10 @@ class Slot:
     only: frozenset[str] = frozenset()
 
 
+# Relations whose subjects a text may count («семь проектов стали победителями»).
+_COUNTED_SETS = frozenset({"received_grant_from", "won"})
+
+
 @dataclass(frozen=True)
 class VerbPattern:
     relation: str
@@ -172,7 +177,7 @@ class VerbPattern:
                 subject_heads = [t for t in subject_heads if t.start < verb.start]
             # «A, B и несколько фермерских хозяйств подписали ...»: a subject list with an unnamed item is no set
             several = len(subject_heads) > 1 or len(sentence.kids(verb, "nsubj", "nsubj:pass")) > 1
-            if several and not _whole_list_before(sentence, verb):
+            if several and (not _whole_list_before(sentence, verb) or self._said_to_be_more(sentence, subject_heads)):
                 continue
             if _left_out_conjuncts(sentence, subject_heads):  # «Анна Котова и ещё трое депутатов»
                 continue
@@ -193,6 +198,11 @@ class VerbPattern:
             objects = [_located(sentence, verb, o) for o in objects if o is not None]
             if objects or (self.symmetric and _signed_with_each_other(sentence, verb, self.slot, subjects)):
                 yield from self._facts(subjects, objects)
+
+    def _said_to_be_more(self, sentence: ParsedSentence, subject_heads: list) -> bool:
+        """«A и B получили гранты фонда. Семь проектов стали победителями ...»: the text counts more
+        recipients than the list names, so the list is a part of them."""
+        return self.relation in _COUNTED_SETS and more_than_listed(sentence, len(subject_heads))
 
     def _subject(self, sentence: ParsedSentence, head, types: frozenset[str]) -> Argument | None:
         owner = subunit_owner(sentence, head) if self.subunit_owner else None
@@ -1858,4 +1868,6 @@ PATTERNS = (
     *AWARD_PATTERNS,
     # groups an organization belongs to, judges of the one court an article names (matchers_orgs.py)
     *ORG_PATTERNS,
+    # grants and loans listed under a bare title, their giver named by the lead (matchers_lists2.py)
+    *LIST_PATTERNS_2,
 )

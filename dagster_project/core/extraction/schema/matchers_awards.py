@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from .arguments import Argument, ParsedSentence, argument
 from .lexicon import SUBUNIT_NOUNS
 from .matchers_lists import subunit_owner
+from .matchers_lists2 import more_than_listed
 from .matchers_objects import quoted_name_end
 from .matchers_people import finished
 from .relations import AGENTS, FACILITY, ORGANIZATION, THINGS
@@ -60,6 +61,8 @@ class GenitiveGrants:
                 continue
             giver = _giver(sentence, grants[0])
             receivers = _receivers(sentence, verb, grants[0]) if giver is not None else None
+            if receivers and len(receivers) > 1 and more_than_listed(sentence, len(receivers)):
+                continue  # «A и B получили гранты фонда. Семь проектов стали победителями ...»: a part
             for receiver in receivers or []:
                 if receiver.normal != giver.normal:
                     yield "received_grant_from", receiver, giver

@@ -172,6 +172,38 @@ _BULLETS = _DASHES | frozenset({"-", "•", "*", "·"})
 
 
 def marked_list_items(region: list, text: str = "") -> list[tuple[list, bool, str]]:
+    """The items of a list (_marked_items). Set out line by line, an item's reason after its dash runs
+    to the line's end or «;», commas and «и» in it; a second dash there means two items run together
+    on one line, and an item with no words stands for them (it names no member)."""
+    region, run_together = _line_reasons_cut(region, text)
+    items = _marked_items(region, text)
+    return items + [([], False, _FRESH)] if run_together else items
+
+
+def _line_reasons_cut(region: list, text: str) -> tuple[list, bool]:
+    """The region without the words of the reasons of a list set out by lines (the dash kept), and
+    whether a reason held a second dash."""
+    if not region or not text or not _set_out_by_lines(region, text):
+        return region, False
+    kept: list = []
+    depth, in_reason, words_on_line, run_together, previous = 0, False, False, False, None
+    for token in region:
+        if previous is not None and "\n" in text[previous.stop : token.start]:
+            in_reason = words_on_line = False
+        previous = token
+        if in_reason and token.text not in {";", "."}:
+            run_together = run_together or (depth == 0 and token.text in _DASHES)
+            depth += {"«": 1, "(": 1, "»": -1, ")": -1}.get(token.text, 0)
+            continue
+        in_reason = in_reason and token.text == "."
+        depth += {"«": 1, "(": 1, "»": -1, ")": -1}.get(token.text, 0)
+        in_reason = in_reason or (depth == 0 and words_on_line and token.text in _DASHES)
+        words_on_line = token.text != ";" and (words_on_line or token.text not in _BULLETS)
+        kept.append(token)
+    return kept, run_together
+
+
+def _marked_items(region: list, text: str = "") -> list[tuple[list, bool, str]]:
     """The items of a list, each as (words, gives_a_reason, opener). A list splits on commas, «и»,
     «а также», «;» and (given the article's `text`) line breaks, never inside quotes or brackets.
     What follows a dash or a «за» after an item's words (« — за исследование течений») says why, and is
@@ -222,6 +254,18 @@ def marked_list_items(region: list, text: str = "") -> list[tuple[list, bool, st
 
 
 _FRESH, _AND, _COMMA = "fresh", "and", "comma"
+
+
+def _set_out_by_lines(region: list, text: str) -> bool:
+    """The words run over a line break, or fill a line of their own (an item of a list set out
+    paragraph by paragraph, which the sentence splitter hands over one at a time)."""
+    if "\n" in text[region[0].start : region[-1].stop]:
+        return True
+    before = text[: region[0].start].rstrip(" \t")
+    after = text[region[-1].stop :].lstrip(" \t")
+    return bool(text) and (not before or before.endswith("\n")) and after[:1] in {"\n", ""}
+
+
 _OPENERS = (_FRESH, _AND, _COMMA)
 
 
@@ -293,6 +337,8 @@ def list_sentences(sentence: ParsedSentence, region: list) -> list[tuple[ParsedS
         return parts
     text = sentence.article.text
     to_paragraph_end = any(t.text == ":" and "\n" in text[t.stop : _next_start(sentence, t)] for t in tokens)
+    # «стали:», a blank line, then an item per paragraph, each but the last closed by «;»
+    by_paragraphs = any(t.text == ":" and "\n\n" in text[t.stop : _next_start(sentence, t)] for t in tokens)
     last = tokens[-1]
     for index in range(sentence.index + 1, min(len(sentence.article.sentences), sentence.index + _MOST_LIST_SENTENCES)):
         following = ParsedSentence(sentence.article.sentences[index], sentence.article, index)
@@ -302,7 +348,7 @@ def list_sentences(sentence: ParsedSentence, region: list) -> list[tuple[ParsedS
         gap = text[last.stop : first.start]
         cut = last.text in {";", ":", ","}
         bulleted = "\n" in gap and first.text in _BULLETS
-        if "\n\n" in gap and cut and not bulleted:
+        if "\n\n" in gap and cut and not bulleted and not (by_paragraphs and last.text == ";"):
             return None  # «...;» and then a new paragraph: where the list ends is not said
         if not (cut or bulleted or (to_paragraph_end and "\n\n" not in gap)):
             break
