@@ -18,6 +18,7 @@ import pandas as pd
 from ..common.abbreviations import LEGAL_FORMS, abbreviates, is_abbreviation
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
+from . import linter_names
 from .alternatives import (
     DEAL_NOUNS,
     HOME_RELATIONS,
@@ -1018,6 +1019,26 @@ def condition_findings(question: str, triples_text: str | None) -> list[Finding]
     return findings
 
 
+def name_writing_findings(question: str, items: list[str], gold: list[str], texts: GoldTexts) -> list[Finding]:
+    """How the question and its answer write the names of the gold texts (linter_names.py)."""
+    written = [texts.text(a) for a in gold]
+    findings = []
+    if linter_names.unclosed(question):
+        findings.append(Finding(UNGRAMMATICAL, "a bracket or a quote is left open"))
+    keys = linter_names.always_quoted(written)
+    for bare in linter_names.bare_quoted_names(question, keys, first=1):
+        findings.append(Finding(UNGRAMMATICAL, f"«{bare}» is a name the texts always quote"))
+    for item in items:
+        for bare in linter_names.bare_quoted_names(item, keys, first=1):
+            findings.append(Finding(FRAGMENT_ANSWER, f"«{bare}» in «{item}» lost the quotes the texts give it"))
+    named = [token.text.strip("«»") for token in tokenize(question) if token.kind == "quoted"]
+    for noun in linter_names.common_nouns_as_names(named + items, written):
+        findings.append(Finding(UNGRAMMATICAL, f"«{noun}» is a common noun the texts write in small letters"))
+    for surname in linter_names.surnames_alone(question, written):
+        findings.append(Finding(UNGRAMMATICAL, f"«{surname}» is a person the texts name with a first name"))
+    return findings
+
+
 # --- the verdict table ----------------------------------------------------------------------------
 
 
@@ -1044,6 +1065,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
         findings += condition_findings(row.question, getattr(row, "triples_text", None))
     if row.type == "mh":
         findings += bridge_noun_findings(row.question, getattr(row, "triples_text", None), texts)
+    findings += name_writing_findings(row.question, items, gold, texts)
     unique = []
     for finding in findings:
         if finding not in unique:
