@@ -18,7 +18,7 @@ import pandas as pd
 from ..common.abbreviations import LEGAL_FORMS, abbreviates, is_abbreviation
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
-from . import linter_names
+from . import linter_names, linter_posts
 from .alternatives import (
     DEAL_NOUNS,
     HOME_RELATIONS,
@@ -339,6 +339,10 @@ class GoldTexts:
 
     def __contains__(self, article_id: str) -> bool:
         return article_id in self._text
+
+    def order(self, article_id: str) -> int:
+        """The article's place in the month (the texts come in order of publication)."""
+        return self._order[article_id]
 
     def lemma_text(self, article_id: str) -> str:
         if article_id not in self._lemmas:
@@ -1039,6 +1043,19 @@ def name_writing_findings(question: str, items: list[str], gold: list[str], text
     return findings
 
 
+_PRESENT_HEADS = re.compile(r"\bвозглавляе?ю?т\b")
+
+
+def stale_post_findings(question: str, triples_text: str | None, gold: list[str], texts: GoldTexts) -> list[Finding]:
+    """A «возглавляет» question whose head a later article says «возглавлял» (linter_posts.py)."""
+    if "ранее" in question.lower().split() or not _PRESENT_HEADS.search(question):
+        return []
+    return [
+        Finding(NOT_UNIQUE, f"a later article says {person} headed «{body}» before: the post is over")
+        for person, body in linter_posts.stale_heads(triples_text, gold, texts)
+    ]
+
+
 # --- the verdict table ----------------------------------------------------------------------------
 
 
@@ -1066,6 +1083,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     if row.type == "mh":
         findings += bridge_noun_findings(row.question, getattr(row, "triples_text", None), texts)
     findings += name_writing_findings(row.question, items, gold, texts)
+    findings += stale_post_findings(row.question, getattr(row, "triples_text", None), gold, texts)
     unique = []
     for finding in findings:
         if finding not in unique:
