@@ -102,8 +102,8 @@ _UD_GENDER = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}
 def token_nominative(text: str, pos: str, feats: dict, gender: str = "") -> str:
     """Nominative of one tagged token, choosing the pymorphy3 reading that matches Natasha's tags
     (and, for adjectives, the gender of the noun they agree with)."""
-    if pos not in _UD_POS:
-        return text
+    if pos not in _UD_POS or (len(text) > 1 and text.isupper()):
+        return text  # an abbreviation in capitals does not decline: «ректор КГМУ» is of the «КГМУ»
     case = _case_to_undo(text, pos, feats)
     if case is None:
         return text

@@ -46,6 +46,9 @@ def test_an_adjective_before_an_abbreviation_takes_the_gender_of_its_head_word()
     tokens = doc.sents[0].tokens
     assert span_nominative(tokens[1:3], "ORG") == "Тихоморское УФАС"
     assert span_nominative([t for t in tokens if t.text in {"Заречной", "ЦРБ"}], "ORG") == "Заречная ЦРБ"
+    # and an abbreviation in capitals does not decline: the dictionary's guess «КТМА» is no nominative
+    rector = parse_document("Документ подписал ректор КТМУ Лидия Гусева.").sents[0].tokens
+    assert span_nominative([t for t in rector if t.text == "КТМУ"], "ORG") == "КТМУ"
     genders = [abbreviation_gender(w) for w in ("ГКУ", "ООО", "УФНС", "ЦБК", "УШВЗ")]
     assert genders == ["neut", "neut", "neut", "masc", None]
 
