@@ -554,7 +554,8 @@ _FEDERAL_OFFICE = re.compile(r"УФ[А-ЯЁ]{2,4}")
 
 
 def abbreviation_gender(word: str) -> str | None:
-    """The gender of an all-capitals abbreviation by its head word, or None when unknown."""
-    if not word.isupper() or not word.isalpha():
+    """The gender of an abbreviation by its head word, or None when unknown; a known one may come in
+    small letters, as a class noun does («гку»)."""
+    if not word.isalpha():
         return None
     return _ABBREVIATION_GENDERS.get(word.lower()) or ("neut" if _FEDERAL_OFFICE.fullmatch(word) else None)

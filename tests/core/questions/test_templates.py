@@ -616,7 +616,7 @@ def test_two_conditions_of_one_relation_with_the_answer_as_object_share_one_verb
 
 def test_a_name_after_an_abbreviation_agrees_with_the_abbreviations_head_word():
     # «ГКУ» is an «учреждение», «ООО» an «общество», «ЦРБ» a «больница»: the verb agrees with that
-    office = NodeInfo("Дирекция капитального строительства Тихоморской области", "ORG", "ГКУ")
+    office = NodeInfo("Дирекция капитального строительства Тихоморской области", "ORG", "гку")  # as the graph has it
     builder = NodeInfo("Кварцевый берег", "ORG", "ООО")
     clause = relative_clause("sued", builder, False, office)
     assert clause == "к которой подало иск ГКУ «Дирекция капитального строительства Тихоморской области»"
