@@ -71,3 +71,14 @@ def test_a_person_the_texts_name_in_full_is_named_in_full():
     )
     assert "first name" in short
     assert "first name" not in full
+
+
+def test_a_quoted_name_the_text_goes_on_with_a_towns_genitive_the_tagger_took_for_a_person_is_cut_short():
+    deputy = (
+        "Глава Тихоборска назначил заместителя",
+        "Заместителем главы назначен Пётр Лавров. Ранее он возглавлял МКУ «Управление капитального "
+        "строительства» Тихоборска. Он будет курировать ЖКХ.",
+    )
+    (reason,) = _lint([("Какое учреждение ранее возглавлял Пётр Лавров?", "Управление капитального строительства")],
+                      deputy)  # fmt: skip
+    assert FRAGMENT_ANSWER in reason and "cut short" in reason
