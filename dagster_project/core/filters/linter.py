@@ -1038,7 +1038,7 @@ def name_writing_findings(question: str, items: list[str], gold: list[str], text
     findings = []
     if linter_names.unclosed(question):
         findings.append(Finding(UNGRAMMATICAL, "a bracket or a quote is left open"))
-    keys = linter_names.always_quoted(written)
+    keys = linter_names.always_quoted((texts.text(a), texts.lemma_text(a)) for a in gold)
     for bare in linter_names.bare_quoted_names(question, keys, first=1):
         findings.append(Finding(UNGRAMMATICAL, f"«{bare}» is a name the texts always quote"))
     for item in items:

@@ -14,7 +14,9 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..common.abbreviations import is_abbreviation
 from ..common.russian import lemma, lemma_key
@@ -22,35 +24,26 @@ from .question_grammar import readings, tokenize
 
 _QUOTED = re.compile(r"«([^«»]{1,80})»")
 _WORD = re.compile(r"[А-ЯЁа-яёA-Za-z][А-ЯЁа-яёA-Za-z-]*")
-# What may stand before a sentence's first word: the start, an end mark, a dash or a quote after it.
-_SENTENCE_START = re.compile(r"(?:^|[.!?…\n]\s*[«\"—–-]?\s*)$")
 
 
-def _without_quotes(text: str) -> str:
-    """The text with every «...» name (nested ones too) taken out."""
-    while True:
-        bare = _QUOTED.sub(" , ", text)
-        if bare == text:
-            return bare
-        text = bare
-
-
-def _quoted_keys(text: str) -> set[str]:
-    keys = set()
+@lru_cache(maxsize=4096)  # a month's questions read the same few gold texts again and again
+def _quoted_counts(text: str) -> Counter:
+    """How often the text quotes each name (by lemma key), nested names included."""
+    counts: Counter = Counter()
     while True:
         found = _QUOTED.findall(text)
         if not found:
-            return keys
-        keys |= {lemma_key(name.replace("„", " ").replace("“", " ")) for name in found}
+            return counts
+        counts.update(lemma_key(name.replace("„", " ").replace("“", " ")) for name in found)
         text = _QUOTED.sub(" , ", text)
 
 
-def always_quoted(texts: Iterable[str]) -> set[str]:
-    """Lemma keys of the names the texts quote and never write bare."""
-    texts = list(texts)
-    quoted = set().union(*(_quoted_keys(t) for t in texts)) if texts else set()
-    bare = " ".join(f" {lemma_key(_without_quotes(t))} " for t in texts)
-    return {key for key in quoted if key and f" {key} " not in bare}
+def always_quoted(texts: Iterable[tuple[str, str]]) -> set[str]:
+    """Lemma keys of the names the texts quote and never write bare; `texts`: (text, its lemma
+    text with spaces around), so a name said more often than quoted is also said bare."""
+    read = [(_quoted_counts(text), lemmas) for text, lemmas in texts]
+    quoted = {key for counts, _ in read for key in counts if key}
+    return {key for key in quoted if all(lemmas.count(f" {key} ") <= counts[key] for counts, lemmas in read)}
 
 
 def _capitalized_runs(text: str, first: int) -> Iterable[tuple[int, list[str]]]:
@@ -82,23 +75,34 @@ def unclosed(text: str) -> bool:
 
 def _word_cases(texts: Iterable[str], wanted: str) -> tuple[bool, bool]:
     """(written in small letters somewhere, capitalized somewhere inside a sentence) for the lemma."""
+    found = [_word_cases_in(text, wanted) for text in texts]
+    return any(small for small, _ in found), any(inside for _, inside in found)
+
+
+@lru_cache(maxsize=4096)
+def _word_cases_in(text: str, wanted: str) -> tuple[bool, bool]:
     small = inside = False
-    for text in texts:
-        for match in _WORD.finditer(text):
-            word = match.group(0)
-            if word[:1].lower() != wanted[:1] or lemma(word) != wanted:
-                continue
-            if word[:1].islower():
-                small = True
-            elif not _SENTENCE_START.search(text[: match.start()]):
-                inside = True
+    for match in _WORD.finditer(text):
+        word = match.group(0)
+        if word[:1].lower() != wanted[:1] or lemma(word) != wanted:
+            continue
+        if word[:1].islower():
+            small = True
+        elif not _starts_sentence(text, match.start()):
+            inside = True
     return small, inside
+
+
+def _starts_sentence(text: str, start: int) -> bool:
+    """The text's start, an end mark, or a dash or a quote after one stands before `start`."""
+    before = text[max(0, start - 8) : start].rstrip(' «"—–-\u00a0')
+    return start < 8 and not before or before[-1:] in {".", "!", "?", "…", "\n"}
 
 
 def common_nouns_as_names(names: Iterable[str], texts: list[str]) -> list[str]:
     """One-word names the texts never quote and write in small letters, capitalized only where a
     sentence starts: a common noun («Аграрии»), not a name."""
-    quoted = set().union(*(_quoted_keys(t) for t in texts)) if texts else set()
+    quoted = {key for text in texts for key in _quoted_counts(text)}
     found = []
     for name in names:
         if " " in name or not name[:1].isupper() or is_abbreviation(name) or lemma_key(name) in quoted:
@@ -128,12 +132,17 @@ def surnames_alone(question: str, texts: list[str]) -> list[str]:
         and not words[i - 1][:1].isupper()
         and not (i + 1 < len(words) and words[i + 1][:1].isupper())
     ]
-    found = []
-    for word in lone:
-        wanted = _surname_lemmas(word)
-        for text in texts if wanted else []:
-            pairs = zip(_WORD.findall(text), _WORD.findall(text)[1:], strict=False)
-            if any(_surname_lemmas(after) & wanted and _is_first_name(before) for before, after in pairs):
-                found.append(word)
-                break
-    return found
+    named = set().union(*(_surnames_after_first_names(t) for t in texts)) if lone else set()
+    return [word for word in lone if _surname_lemmas(word) & named]
+
+
+@lru_cache(maxsize=4096)
+def _surnames_after_first_names(text: str) -> frozenset[str]:
+    """The surname lemmas the text writes right after a first name («Станиславом Бортниковым»)."""
+    words = _WORD.findall(text)
+    return frozenset(
+        surname
+        for before, after in zip(words, words[1:], strict=False)
+        if after[:1].isupper() and _is_first_name(before)
+        for surname in _surname_lemmas(after)
+    )

@@ -82,7 +82,9 @@ def stale_heads(triples_text: str | None, source_ids: Iterable[str], texts: Any)
         person_key = lemma_key(person)
         if len(wanted) < 2 or not person_key:
             continue
-        for article_id in later:
+        # only the later articles whose words have the body's and a heading verb are parsed
+        saying = set(texts.articles_saying([[w] for w in wanted] + [_HEADING_VERBS]))
+        for article_id in (a for a in later if a in saying):
             names = texts.names(article_id)
             sentences = texts.document(article_id).sents
             if any(_held_before(s, wanted) and _subject_is(person_key, s, names) for s in sentences):
