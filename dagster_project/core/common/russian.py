@@ -102,8 +102,8 @@ _UD_GENDER = {"Masc": "masc", "Fem": "femn", "Neut": "neut"}
 def token_nominative(text: str, pos: str, feats: dict, gender: str = "") -> str:
     """Nominative of one tagged token, choosing the pymorphy3 reading that matches Natasha's tags
     (and, for adjectives, the gender of the noun they agree with)."""
-    if pos not in _UD_POS:
-        return text
+    if pos not in _UD_POS or (len(text) > 1 and text.isupper()):
+        return text  # an abbreviation in capitals does not decline: «ректор КГМУ» is of the «КГМУ»
     case = _case_to_undo(text, pos, feats)
     if case is None:
         return text
@@ -197,6 +197,7 @@ def span_nominative(tokens, kind: str) -> str:
         head_nominative = token_nominative(head.text, head.pos, head.feats)
         parsed = _best_nominative(head_nominative)
         head_gender = str(parsed.tag.gender) if parsed is not None and parsed.tag.gender else ""
+        head_gender = abbreviation_gender(head_nominative) or head_gender  # «Тихоморское УФАС»
     for token in tokens:
         if not changing or token.pos not in _UD_POS:
             words.append(token.text)
@@ -225,11 +226,15 @@ def _as_adjective(token, tokens):
     Кимрского муниципального округа» tags «Кимрского» a proper noun): an adjective, when every
     likeliest reading of the word is one and the parser attached it as a modifier (or it has no
     reading as a name)."""
-    if token.pos != "PROPN" or not any(t.pos == "NOUN" and t.start > token.start for t in tokens):
+    # the noun may be an abbreviation the tagger also takes for a name («Кимрского УФАС»), and
+    # then the parser hangs the adjective on it as a genitive owner: the abbreviation settles it
+    after = [t for t in tokens if t.start > token.start]
+    before_abbreviation = any(t.pos == "PROPN" and abbreviation_gender(t.text) for t in after)
+    if token.pos != "PROPN" or not (before_abbreviation or any(t.pos == "NOUN" for t in after)):
         return token
     readings = morph().parse(token.text)
     named = any({"Name", "Surn", "Patr"} & p.tag.grammemes for p in readings)
-    if readings[0].tag.POS != "ADJF" or (named and token.rel != "amod"):
+    if readings[0].tag.POS != "ADJF" or (named and token.rel != "amod" and not before_abbreviation):
         return token
     copy = type(token)(**{name: getattr(token, name) for name in token.__attributes__})  # a natasha record
     copy.pos = "ADJ"
@@ -456,6 +461,8 @@ def grammatical_gender(phrase: str) -> str:
         bare = token.strip('«»"()')
         if not bare.isalpha():
             continue
+        if abbreviation_gender(bare):
+            return abbreviation_gender(bare)
         parse = _best_nominative(bare)
         if parse is None or parse.tag.POS != "NOUN":
             continue
@@ -537,3 +544,27 @@ def with_preposition_vowels(text: str) -> str:
         return f"{preposition}о {quote}{first}{second}"
 
     return _PREPOSITION_BEFORE_WORD.sub(repair, text)
+
+
+# --- the gender of an abbreviation ----------------------------------------------------------------
+
+# An abbreviation read letter by letter takes the gender of its head word, which the dictionary
+# does not know: «ГКУ» is an «учреждение» («ГКУ «Дирекция» подало иск»), «УФАС» an «управление»
+# («Тихоморское УФАС отклонило жалобу»), «ЦРБ» a «больница», «ЦБК» a «комбинат».
+_ABBREVIATION_HEADS = {
+    "neut": "ооо оао зао ао пао нао муп гуп фгуп нпо нпп гбу гбуз мбу мау гау фгбу фгбоу мку гку фку мбоу "
+    "маоу мадоу мбдоу гбоу гбпоу гапоу кфх мвд мчс умвд жкх",
+    "femn": "ано нко гк фас фнс фсб фсин гибдд црб цгб црбп гкб тэц гэс аэс грэс",
+    "masc": "спк цбк гок мфц нии вуз тюз",
+}
+_ABBREVIATION_GENDERS = {word: gender for gender, words in _ABBREVIATION_HEADS.items() for word in words.split()}
+# «Управление Федеральной ... службы»: «УФАС», «УФНС», «УФСИН», «УФССП» are all an «управление».
+_FEDERAL_OFFICE = re.compile(r"УФ[А-ЯЁ]{2,4}")
+
+
+def abbreviation_gender(word: str) -> str | None:
+    """The gender of an abbreviation by its head word, or None when unknown; a known one may come in
+    small letters, as a class noun does («гку»)."""
+    if not word.isalpha():
+        return None
+    return _ABBREVIATION_GENDERS.get(word.lower()) or ("neut" if _FEDERAL_OFFICE.fullmatch(word) else None)

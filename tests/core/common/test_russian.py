@@ -38,6 +38,21 @@ def test_an_adjective_of_a_name_takes_the_case_of_its_head_noun():
     assert span_nominative(tokens, "ORG") == "Тихоморская краевая клиническая больница"
 
 
+def test_an_adjective_before_an_abbreviation_takes_the_gender_of_its_head_word():
+    from dagster_project.core.common.russian import abbreviation_gender, parse_document, span_nominative
+
+    # «УФАС» is an «управление», «ЦРБ» a «больница»: the dictionary knows neither
+    doc = parse_document("Руководитель Тихоморского УФАС Олег Сизов и главврач Заречной ЦРБ выступили.")
+    tokens = doc.sents[0].tokens
+    assert span_nominative(tokens[1:3], "ORG") == "Тихоморское УФАС"
+    assert span_nominative([t for t in tokens if t.text in {"Заречной", "ЦРБ"}], "ORG") == "Заречная ЦРБ"
+    # and an abbreviation in capitals does not decline: the dictionary's guess «КТМА» is no nominative
+    rector = parse_document("Документ подписал ректор КТМУ Лидия Гусева.").sents[0].tokens
+    assert span_nominative([t for t in rector if t.text == "КТМУ"], "ORG") == "КТМУ"
+    genders = [abbreviation_gender(w) for w in ("ГКУ", "ООО", "УФНС", "ЦБК", "УШВЗ")]
+    assert genders == ["neut", "neut", "neut", "masc", None]
+
+
 def test_the_remembering_analyzer_reads_as_pymorphy3_and_hands_out_its_own_lists():
     import pymorphy3
 

@@ -338,7 +338,12 @@ def test_questions_for_new_entity_relations(relation, subject, obj, object_quest
             "Сколько человек работает на хлебозаводе «Каравай»?",
         ),
         ("employs", BANK, "более 110 сотрудников", "Сколько сотрудников работает в банке «Окский»?"),
-        ("ordered_to_pay", TECHNOGRAD, "12 млн рублей", "Сколько рублей обязана выплатить компания «Техноград»?"),
+        (
+            "ordered_to_pay",
+            TECHNOGRAD,
+            "12 млн рублей",
+            "Сколько рублей обязана по решению суда выплатить компания «Техноград»?",
+        ),
     ],
 )
 def test_measures_ask_only_the_amount_with_its_counted_noun(relation, subject, amount, question):
@@ -610,3 +615,14 @@ def test_two_conditions_of_one_relation_with_the_answer_as_object_share_one_verb
     assert conjunction(university, facts) == (
         "Как называется университет, в котором работают Аскольд Ремезов и Анна Соколова?"
     )
+
+
+def test_a_name_after_an_abbreviation_agrees_with_the_abbreviations_head_word():
+    # «ГКУ» is an «учреждение», «ООО» an «общество», «ЦРБ» a «больница»: the verb agrees with that
+    office = NodeInfo("Дирекция капитального строительства Тихоморской области", "ORG", "гку")  # as the graph has it
+    builder = NodeInfo("Кварцевый берег", "ORG", "ООО")
+    clause = relative_clause("sued", builder, False, office)
+    assert clause == "к которой подало иск ГКУ «Дирекция капитального строительства Тихоморской области»"
+    assert ask_object("sued", office, builder).startswith("К какой компании подало иск ГКУ")
+    hospital = NodeInfo("Тихоморская ЦРБ", "ORG")
+    assert ask_object("sued", hospital, builder).startswith("К какой компании подала иск Тихоморская ЦРБ")

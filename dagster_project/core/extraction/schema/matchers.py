@@ -977,8 +977,17 @@ class CourtRulings:
                     yield "ruled_against", court, payer
                 for claimant in claimants:
                     yield "sued", claimant, payer
-                for amount in sums[:1] if len(payers) == 1 else []:  # «с компаний A и B 12 млн»: jointly
+                # «с компаний A и B 12 млн»: jointly; and only a court's order is what a party is
+                # ordered to pay («банк взыскал с заёмщика» is no ruling)
+                for amount in sums[:1] if len(payers) == 1 and _a_court_rules(sentence, verb, courts) else []:
                     yield "ordered_to_pay", payer, amount
+
+
+def _a_court_rules(sentence: ParsedSentence, verb, courts: list[Argument]) -> bool:
+    """A named court, or one news calls «суд» or «арбитраж» without its name, is the verb's subject."""
+    return bool(courts) or any(
+        "суд" in head.lemma or head.lemma == "арбитраж" for head in _subject_heads(sentence, verb)
+    )
 
 
 def _courts(sentence: ParsedSentence, verb) -> list[Argument]:

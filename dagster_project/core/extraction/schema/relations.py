@@ -288,7 +288,8 @@ SCHEMA: dict[str, Relation] = {
             "ordered_to_pay",
             AGENTS,
             {MONEY},
-            Wording("обязать", PASSIVE, "выплатить"),
+            # who ordered it is said: «Сколько рублей обязано выплатить ООО «Вектор»?» leaves out by what
+            Wording("обязать", PASSIVE, "по решению суда выплатить"),
             "the sum a court ordered the party to pay",
         ),
         # places and dates of events
