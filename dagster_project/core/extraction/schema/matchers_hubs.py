@@ -19,7 +19,15 @@ from collections.abc import Iterator
 
 from .arguments import Argument, ParsedSentence
 from .matchers_lists import list_sentences
-from .matchers_lists2 import _bare_name, _colon_opened_laureates, _key, _lead, _lines, _miscounted, _winners_named_elsewhere
+from .matchers_lists2 import (
+    _bare_name,
+    _colon_opened_laureates,
+    _key,
+    _lead,
+    _lines,
+    _miscounted,
+    _winners_named_elsewhere,
+)
 from .matchers_people import finished
 from .relations import EVENT, ORGANIZATION, PERSON
 
