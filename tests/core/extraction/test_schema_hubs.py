@@ -56,3 +56,8 @@ def test_a_separate_prize_for_someone_else_names_no_missing_laureate():
 )
 def test_no_laureates_without_a_signed_decree_and_a_complete_list(text):
     assert not {fact for fact in won(text) if fact[1] == PRIZE}
+
+
+def test_a_headline_announcing_the_laureates_names_none_of_them():
+    text = "Названы лауреаты губернаторской премии в области науки и техники.\n\n" + LEAD + LIST
+    assert ("Ирина Дронова", PRIZE) in won(text)

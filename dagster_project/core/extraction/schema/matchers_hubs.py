@@ -164,13 +164,14 @@ def _before_reason(item: list) -> list:
 
 
 def _laureate_named_elsewhere(sentence: ParsedSentence, listed: set[int]) -> bool:
-    """Another sentence gives these prizes to someone: «Также премию получил ...»."""
+    """Another sentence gives these prizes to someone it names: «Также премию получил инженер Пётр
+    Ильин» (a headline «Названы лауреаты премии» names no one)."""
     article = sentence.article
     for index, sent in enumerate(article.sentences):
         if index in listed or index == sentence.index:
             continue
         other = ParsedSentence(sent, article, index)
-        if not other.lemmas & _GIVING_WORDS:
+        if not other.lemmas & _GIVING_WORDS or not any(s.type == "PER" for s in sent.spans):
             continue
         for prize in (t for t in other.tokens if t.lemma in _PRIZE_WORDS):
             if not {k.lemma for k in other.kids(prize, "amod")} & _OTHER_PRIZE_WORDS:
