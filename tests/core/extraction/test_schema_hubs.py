@@ -52,6 +52,12 @@ def test_a_separate_prize_for_someone_else_names_no_missing_laureate():
         LEAD + LIST + "Также премию получил инженер завода «Волна» Пётр Ильин.",
         # an item that names no one: all members or none
         LEAD + LIST.replace("Ирина Дронова", "коллектив лаборатории"),
+        # a team led by someone: the leader in the genitive is no laureate
+        LEAD
+        + LIST.replace(
+            "заведующая лабораторией института «Зенит» Ирина Дронова",
+            "коллектив АО «Зенит» под руководством Ирины Дроновой",
+        ),
     ],
 )
 def test_no_laureates_without_a_signed_decree_and_a_complete_list(text):

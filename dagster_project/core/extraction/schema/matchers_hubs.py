@@ -151,7 +151,11 @@ def _closing_name(sentence: ParsedSentence, words: list) -> Argument | None:
         return None
     (span,) = spans.values()
     tokens = [t for t in words if sentence.article.span_of.get(t.id) is span]
-    return _bare_name(sentence, tokens) if tokens and tokens[-1] is words[-1] else None
+    if not tokens or tokens[-1] is not words[-1] or tokens[0].rel in {"nmod", "obl"}:
+        return None  # «коллектив завода под руководством Ирины Дроновой»: the name owns nothing here
+    if any(t.pos == "ADP" for t in words[: words.index(tokens[0])]):
+        return None
+    return _bare_name(sentence, tokens)
 
 
 def _before_reason(item: list) -> list:
