@@ -727,11 +727,16 @@ def question_name_findings(question: str, triples_text: str | None, items: list[
             for finding in truncated_name_findings(named, texts, is_person)]
 
 
-def abbreviation_findings(items: list[str], article_ids: list[str], texts: GoldTexts) -> list[Finding]:
-    """An abbreviation a gold text spells out («... дорожная компания» (СДК)) is no full answer."""
+def longer_name_findings(items: list[str], article_ids: list[str], texts: GoldTexts, is_person) -> list[Finding]:
+    """A name of two words or more that a gold text quotes longer («... завод железобетонных изделий»)."""
     gold = [texts.text(a) for a in article_ids]
-    return [Finding(FRAGMENT_ANSWER, f"«{item}» is spelt out in the texts")
-            for item in items if is_abbreviation(item) and linter_owners.spelled_out(item, gold)]
+    findings = []
+    for item in items:
+        if len(item.split()) > 1 and not is_person(item):
+            longer = linter_owners.longer_quoted_name(item, gold)
+            if longer:
+                findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» is cut short: the texts quote «{longer}»"))
+    return findings
 
 
 def duplicate_member_findings(items: list[str]) -> list[Finding]:
@@ -1142,7 +1147,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings += class_noun_findings(row.question, items, gold, texts)
     findings += truncated_name_findings(items, texts, texts.person_judge(gold))
     findings += bare_name_findings(row.question, gold, texts)
-    findings += abbreviation_findings(items, gold, texts)
+    findings += longer_name_findings(items, gold, texts, texts.person_judge(gold))
     findings += question_name_findings(row.question, getattr(row, "triples_text", None), items, texts,
                                        texts.person_judge(gold))
     if row.type == "set":

@@ -4,8 +4,8 @@
   gives its owner right after the name at the first mention («МУП «Водоканал» Каменногорска», «первый
   заместитель председателя Общественной палаты области») and may drop it later; a question has no
   earlier mention, so it must name the owner too.
-- An abbreviation a text spells out («Северореченская дорожная компания» (СДК)) stands for the name
-  written before it: the answer is that full name, not its letters.
+- A name the texts quote longer, going on with a genitive in small letters («АО «Каменногорский
+  завод железобетонных изделий»»), is cut short without its end («Каменногорский завод»).
 - A town and its «городской округ» are one municipality with one head («глава Верхнесольского
   городского округа» and «руководил Верхнесольском»): a set listing both names one body twice.
 """
@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..common.russian import lemma
+from ..common.russian import lemma, lemma_key
 from .alternatives import toponymic
-from .question_grammar import readings
+from .question_grammar import cases_of, readings
 
 # A place's class noun, whose genitive after a body's name is the body's owner.
 _PLACE_NOUNS = frozenset("город район область край округ регион республика поселение".split())
@@ -53,11 +53,6 @@ def generic_word(name: str) -> bool:
     return " " not in name and lemma(name) in _UTILITY_NAMES
 
 
-def spelled_out(abbreviation: str, texts: list[str]) -> bool:
-    """A text writes the abbreviation in brackets right after the name it stands for: «(СДК)»."""
-    return any(f"({abbreviation})" in text for text in texts)
-
-
 def town_districts_twice(items: list[str]) -> list[tuple[str, str]]:
     """(district, town) pairs of the items where «X-ский городской округ» is the town X's own:
     «Верхнесольский городской округ» and «Верхнесольск»."""
@@ -69,3 +64,21 @@ def town_districts_twice(items: list[str]) -> list[tuple[str, str]]:
         adjective = match.group("adjective").lower()
         pairs += [(item, other) for other in items if " " not in other and toponymic(adjective, other.lower())]
     return pairs
+
+
+_QUOTED_NAME = re.compile(r"«([^«»]{2,120})»")
+
+
+def longer_quoted_name(item: str, texts: list[str]) -> str | None:
+    """A «quoted» name of the texts that begins with the item's words and goes on with a genitive in
+    small letters («Каменногорский завод | железобетонных изделий»); None when there is none."""
+    words = item.split()
+    key = lemma_key(item)
+    for text in texts:
+        for name in _QUOTED_NAME.findall(text.replace("„", "«").replace("“", "»")):
+            written = name.split()
+            if len(written) <= len(words) or not written[len(words)][:1].islower():
+                continue
+            if "gent" in cases_of(written[len(words)]) and lemma_key(" ".join(written[: len(words)])) == key:
+                return name
+    return None
