@@ -739,6 +739,14 @@ def longer_name_findings(items: list[str], article_ids: list[str], texts: GoldTe
     return findings
 
 
+def board_findings(question: str, items: list[str]) -> list[Finding]:
+    """«Какие организации возглавляет ...? — ..., Совет директоров «Надёжного щита»»: a board is no organization."""
+    if asked_class_noun(question, True) not in _ORGANIZATION_NOUNS:
+        return []
+    return [Finding(QUESTION_WORD_TYPE, f"«{item}» is a board of an organization, not an organization")
+            for item in items if linter_owners.board_of_an_organization(item)]
+
+
 def duplicate_member_findings(items: list[str]) -> list[Finding]:
     return [Finding(DUPLICATE_MEMBER, f"«{district}» is the town «{town}»")
             for district, town in linter_owners.town_districts_twice(items)]
@@ -1148,6 +1156,7 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings += truncated_name_findings(items, texts, texts.person_judge(gold))
     findings += bare_name_findings(row.question, gold, texts)
     findings += longer_name_findings(items, gold, texts, texts.person_judge(gold))
+    findings += board_findings(row.question, items)
     findings += question_name_findings(row.question, getattr(row, "triples_text", None), items, texts,
                                        texts.person_judge(gold))
     if row.type == "set":

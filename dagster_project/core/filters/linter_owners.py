@@ -6,6 +6,8 @@
   earlier mention, so it must name the owner too.
 - A name the texts quote longer, going on with a genitive in small letters («АО «Каменногорский
   завод железобетонных изделий»»), is cut short without its end («Каменногорский завод»).
+- A board is a body of an organization, not one: «совет директоров «Надёжного щита»», «попечительский
+  совет ВТУ», «правление банка» answer no «Какую организацию ...?».
 - A town and its «городской округ» are one municipality with one head («глава Верхнесольского
   городского округа» and «руководил Верхнесольском»): a set listing both names one body twice.
 """
@@ -82,3 +84,13 @@ def longer_quoted_name(item: str, texts: list[str]) -> str | None:
             if "gent" in cases_of(written[len(words)]) and lemma_key(" ".join(written[: len(words)])) == key:
                 return name
     return None
+
+
+# The governing bodies of an organization, by lemma key («совет директоров», «правление»).
+_BOARDS = ("совет директор", "попечительский совет", "наблюдательный совет", "правление", "управляющий совет")
+
+
+def board_of_an_organization(item: str) -> bool:
+    """The item names a board of some organization: «Совет директоров Надёжного щита»."""
+    key = f" {lemma_key(item)} "
+    return len(item.split()) > 1 and any(f" {board} " in key for board in _BOARDS)

@@ -6,7 +6,7 @@ import json
 
 import pandas as pd
 
-from dagster_project.core.filters.linter import DUPLICATE_MEMBER, FRAGMENT_ANSWER, NOT_UNIQUE, lint
+from dagster_project.core.filters.linter import DUPLICATE_MEMBER, FRAGMENT_ANSWER, NOT_UNIQUE, QUESTION_WORD_TYPE, lint
 
 UTILITY = (
     "Директор водоканала Ольшанска покинул пост",
@@ -145,3 +145,25 @@ def test_a_name_the_texts_quote_longer_with_a_genitive_is_cut_short():
     )  # fmt: skip
     assert short.startswith(FRAGMENT_ANSWER) and "железобетонных" in short
     assert full == "well-formed"
+
+
+BOARD = (
+    "Глава банка «Ольшанский» возглавил совет директоров «Тальской страховой»",
+    "Председатель правления банка «Ольшанский» Степан Гуров возглавил совет директоров страховой компании "
+    "«Тальская страховая».",
+)
+
+
+def test_a_board_of_directors_is_no_organization_a_person_heads():
+    board_name = "Совет директоров Тальской страховой"
+    heads_bank = "Степан Гуров | возглавлять | Ольшанский"
+    board, bank = _lint(
+        [
+            ("set", "Какие организации возглавляет Степан Гуров?", ["Ольшанский", board_name],
+             [heads_bank, f"Степан Гуров | возглавлять | {board_name}"]),
+            ("simple", "Какой банк возглавляет Степан Гуров?", ["Ольшанский"], [heads_bank]),
+        ],
+        BOARD,
+    )  # fmt: skip
+    assert QUESTION_WORD_TYPE in board and "Совет директоров" in board
+    assert QUESTION_WORD_TYPE not in bank
