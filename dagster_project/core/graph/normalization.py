@@ -28,7 +28,7 @@ from ..extraction.schema import SCHEMA
 from ..extraction.schema.anaphora import shortens
 from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
 from ..extraction.schema.relations import ORGANIZATION, PLACE
-from .name_forms import nominatives_in_apposition
+from .name_forms import nominatives_in_apposition, with_place_nominatives
 from .rdf import SCHEMA_KEY_PREFIX
 
 LITERAL_TYPES = {"NUM", "DATE"}
@@ -733,6 +733,7 @@ def normalize_triplets(
     if raw.empty:
         return pd.DataFrame(columns=NORMALIZED_COLUMNS)
     raw = _with_full_names(raw, {**shortened_names(raw), **longer_readings(raw)})
+    raw = with_place_nominatives(raw)
     entities = build_entity_table(raw, aliases, links=links)
     rows = []
     for row in raw.itertuples(index=False):
