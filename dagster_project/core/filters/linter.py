@@ -18,7 +18,7 @@ import pandas as pd
 from ..common.abbreviations import LEGAL_FORMS, abbreviates, is_abbreviation
 from ..common.parses import article_text
 from ..common.russian import PREPOSITION_VOWEL, lemma, lemma_key, lemmas, needs_vowel, parse_document
-from . import linter_names, linter_posts
+from . import linter_names, linter_owners, linter_posts
 from .alternatives import (
     DEAL_NOUNS,
     HOME_RELATIONS,
@@ -66,10 +66,11 @@ NOT_UNIQUE = "not_unique"
 OTHER_DEAL_PARTY = "other_deal_party"
 OTHER_ACQUISITION = "other_acquisition"
 PLAN_AS_DONE = "plan_as_done"
+DUPLICATE_MEMBER = "duplicate_member"
 REASON_CODES = (
     MISSING_OBJECT, RELATIVE_TIME, FRAGMENT_ANSWER, QUESTION_WORD_TYPE, ANSWER_NOT_IN_TEXT,
     CONDITION_REDUNDANT, UNGRAMMATICAL, ANSWER_IN_QUESTION, INCOMPLETE_SET, NOT_UNIQUE, OTHER_DEAL_PARTY,
-    OTHER_ACQUISITION, PLAN_AS_DONE,
+    OTHER_ACQUISITION, PLAN_AS_DONE, DUPLICATE_MEMBER,
 )  # fmt: skip
 
 # Transitive verbs that news uses without an object ("клуб выиграл у «Сокола»").
@@ -674,6 +675,8 @@ def _name_continues(item: str, article_id: str, texts: GoldTexts) -> bool | None
             if body.tokens[after].text == "»" and after + 1 < len(body.tokens):
                 after += 1  # «МКУ «Управление строительства» Ольшанска»: the owner follows the quotes
             following = body.tokens[after]
+            if linter_owners.place_noun_owner(following.text, body.tokens[after + 1 :][:1]):
+                return True  # «МУП «Водоканал» города Светлодонска», «Общественной палаты области»
             # the tagger takes a town's genitive for a person now and then («... строительства» Ольшанска»)
             text = texts.text(article_id)
             persons = [n for n in texts.names(article_id) if n.type == "PER" and not _town_word(n, text)]
@@ -695,7 +698,9 @@ def truncated_name_findings(items: list[str], texts: GoldTexts, is_person) -> li
     a name ending in the genitive of an authority that is always someone's («... мэрии» of which city?)."""
     findings = []
     for item in items:
-        if len(item.split()) < 2 or is_person(item) or any(c.isdigit() for c in item):
+        if is_person(item) or any(c.isdigit() for c in item):
+            continue
+        if len(item.split()) < 2 and not linter_owners.generic_word(item):
             continue
         key = f" {lemma_key(item)} "
         candidates = texts.articles_saying([word] for word in key.split())
@@ -705,6 +710,46 @@ def truncated_name_findings(items: list[str], texts: GoldTexts, is_person) -> li
         elif _unowned_ending(item):
             findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» ends with «{item.split()[-1]}» of nobody"))
     return findings
+
+
+def question_name_findings(question: str, triples_text: str | None, items: list[str], texts: GoldTexts,
+                           is_person) -> list[Finding]:
+    """A name the question asks about that the texts write on with its owner («К какой компании
+    подало иск МУП «Водоканал»?» of «МУП «Водоканал» города Светлодонска») does not say which one."""
+    asked = f" {lemma_key(question)} "
+    answers = {lemma_key(item) for item in items}
+    named = {end for ends in _fact_ends(triples_text) for end in ends if lemma_key(end) not in answers}
+    # a quoted name is whole whatever owner follows it («судно «Профессор Сухорук» института»), unless
+    # it is a utility's trade («МУП «Водоканал»»)
+    named = [end for end in sorted(named) if lemma_key(end) and f" {lemma_key(end)} " in asked
+             and (f"«{end}»" not in question or linter_owners.generic_word(end))]
+    return [Finding(NOT_UNIQUE, f"the question's {finding.detail}")
+            for finding in truncated_name_findings(named, texts, is_person)]
+
+
+def longer_name_findings(items: list[str], article_ids: list[str], texts: GoldTexts, is_person) -> list[Finding]:
+    """A name of two words or more that a gold text quotes longer («... завод железобетонных изделий»)."""
+    gold = [texts.text(a) for a in article_ids]
+    findings = []
+    for item in items:
+        if len(item.split()) > 1 and not is_person(item):
+            longer = linter_owners.longer_quoted_name(item, gold)
+            if longer:
+                findings.append(Finding(FRAGMENT_ANSWER, f"«{item}» is cut short: the texts quote «{longer}»"))
+    return findings
+
+
+def board_findings(question: str, items: list[str]) -> list[Finding]:
+    """«Какие организации возглавляет ...? — ..., Совет директоров «Надёжного щита»»: a board is no organization."""
+    if asked_class_noun(question, True) not in _ORGANIZATION_NOUNS:
+        return []
+    return [Finding(QUESTION_WORD_TYPE, f"«{item}» is a board of an organization, not an organization")
+            for item in items if linter_owners.board_of_an_organization(item)]
+
+
+def duplicate_member_findings(items: list[str]) -> list[Finding]:
+    return [Finding(DUPLICATE_MEMBER, f"«{district}» is the town «{town}»")
+            for district, town in linter_owners.town_districts_twice(items)]
 
 
 def _unowned_ending(item: str) -> bool:
@@ -1110,7 +1155,12 @@ def lint_question(row, texts: GoldTexts) -> list[Finding]:
     findings += class_noun_findings(row.question, items, gold, texts)
     findings += truncated_name_findings(items, texts, texts.person_judge(gold))
     findings += bare_name_findings(row.question, gold, texts)
+    findings += longer_name_findings(items, gold, texts, texts.person_judge(gold))
+    findings += board_findings(row.question, items)
+    findings += question_name_findings(row.question, getattr(row, "triples_text", None), items, texts,
+                                       texts.person_judge(gold))
     if row.type == "set":
+        findings += duplicate_member_findings(items)
         findings += set_wording_findings(row.question, items, texts.person_judge(gold))
         findings += set_findings(items, [a for a in row.article_ids if a in texts], texts,
                                  getattr(row, "triples_text", None))

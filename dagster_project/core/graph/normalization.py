@@ -28,6 +28,7 @@ from ..extraction.schema import SCHEMA
 from ..extraction.schema.anaphora import shortens
 from ..extraction.schema.lexicon import CLASS_NOUNS, INSTITUTION_NOUNS, POSITION_NOUNS
 from ..extraction.schema.relations import ORGANIZATION, PLACE
+from .name_forms import nominatives_in_apposition, with_place_nominatives
 from .rdf import SCHEMA_KEY_PREFIX
 
 LITERAL_TYPES = {"NUM", "DATE"}
@@ -149,7 +150,7 @@ def build_entity_table(
     if links is not None:
         for keep, other in sorted(links):
             clusters.union(keep, other)
-        return _cluster_table(named, base_key, clusters, aliases)
+        return _cluster_table(named, base_key, clusters, aliases, nominatives_in_apposition(raw))
     keys = sorted(frequency, key=lambda k: (-frequency[k], k))
     surnames: dict[str, set[str]] = defaultdict(set)
     for (normal, kind), key in base_key.items():
@@ -164,7 +165,7 @@ def build_entity_table(
     _join_municipality_kinds(clusters, types_of)
     _join_abbreviated_middles(clusters, base_key, types_of)
     _join_spelling_variants(clusters, keys, types_of, fuzzy_threshold)
-    return _cluster_table(named, base_key, clusters, aliases)
+    return _cluster_table(named, base_key, clusters, aliases, nominatives_in_apposition(raw))
 
 
 def _namesakes_kept_apart(named: pd.DataFrame, base_key: dict[tuple[str, str], str]) -> dict[tuple[str, str], str]:
@@ -439,7 +440,11 @@ def similar_pairs(names: list[str], threshold: float, *, min_length: int) -> lis
 
 
 def _cluster_table(
-    named: pd.DataFrame, base_key: dict[tuple[str, str], str], clusters: _UnionFind, aliases: dict[str, str]
+    named: pd.DataFrame,
+    base_key: dict[tuple[str, str], str],
+    clusters: _UnionFind,
+    aliases: dict[str, str],
+    appositive: set[str] = frozenset(),
 ) -> dict[tuple[str, str], dict]:
     """Canonical name (alias target, else the most frequent full name), type and descriptor per cluster."""
     members: dict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -468,7 +473,7 @@ def _cluster_table(
         kind = max(sorted(named_votes or type_votes), key=lambda k: (named_votes or type_votes)[k])
         if kind == "ORG" and type_votes["LOC"] and root in located and not _organization_described(descriptor_votes):
             kind = "LOC"  # «Заречье», which NER once calls a place, hosts «сервисный центр в Заречье»
-        canonical = max(sorted(name_votes), key=lambda n: _canonical_rank(n, name_votes[n], kind))
+        canonical = max(sorted(name_votes), key=lambda n: _canonical_rank(n, name_votes[n], kind, n in appositive))
         descriptor = descriptor_votes.most_common(1)[0][0] if descriptor_votes else ""
         for mention in mentions_of_root:
             table[mention] = {"key": f"{kind}:{root}", "canonical": canonical, "type": kind, "descriptor": descriptor}
@@ -489,7 +494,7 @@ def _organization_described(descriptor_votes: Counter) -> bool:
     return any(CLASS_NOUNS.get(descriptor) == ORGANIZATION for descriptor in descriptor_votes)
 
 
-def _canonical_rank(name: str, votes: int, kind: str) -> tuple:
+def _canonical_rank(name: str, votes: int, kind: str, appositive: bool = False) -> tuple:
     """A full name reads better in a question than its abbreviation, whatever the counts; and a
     name of a thing that is its own dictionary form is in the nominative («Бергранит», never the
     «Бергранита» of «с «Бергранита»», however often the texts inflect it). People are left to the
@@ -499,7 +504,10 @@ def _canonical_rank(name: str, votes: int, kind: str) -> tuple:
     full_person = kind == "PER" and len(name.split()) > 1
     # «Областная клиническая больница № 1» reads better than «ОКБ № 1», whatever its form
     spelled_out = not any(is_abbreviation(w) and fold(w) not in LEGAL_FORMS for w in name.split())
-    return (not is_abbreviation(name), spelled_out, dictionary_form, full_person, votes, len(name.split()), len(name))
+    # a name quoted after its class noun is written in the nominative («ООО «Сибмостстрой-Ярга»»)
+    appositive = appositive and kind != "PER"
+    return (not is_abbreviation(name), spelled_out, appositive, dictionary_form, full_person, votes,
+            len(name.split()), len(name))  # fmt: skip
 
 
 def relation_key(verb: str, complement: str, preposition: str, case: str) -> str:
@@ -725,6 +733,7 @@ def normalize_triplets(
     if raw.empty:
         return pd.DataFrame(columns=NORMALIZED_COLUMNS)
     raw = _with_full_names(raw, {**shortened_names(raw), **longer_readings(raw)})
+    raw = with_place_nominatives(raw)
     entities = build_entity_table(raw, aliases, links=links)
     rows = []
     for row in raw.itertuples(index=False):

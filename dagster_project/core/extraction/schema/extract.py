@@ -11,6 +11,7 @@ from ...common.russian import parse_document
 from ..triplets import RawTriplet
 from .arguments import Argument, ArticleContext, ParsedSentence, abbreviations, byline_source, entity_spans
 from .matchers import PATTERNS
+from .quoted_abbreviations import quoted_abbreviations
 from .relations import DATE, GRAPH_TYPE, SCHEMA
 
 EXTRACTOR_NAME = "schema-v1"
@@ -34,7 +35,8 @@ def extract_schema_triplets(
         text=text,
         published=_day(published_at),
         span_of=entity_spans(doc),
-        aliases=abbreviations(text, doc.spans),
+        # a quoted definition is read whole; a NER span may end inside its quotes
+        aliases={**abbreviations(text, doc.spans), **quoted_abbreviations(text)},
         reporting_sources={source} if source else set(),
         sentences=list(doc.sents),
     )
