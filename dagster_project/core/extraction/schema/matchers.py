@@ -93,6 +93,7 @@ from .matchers_lists import (
     subunit_owner,
 )
 from .matchers_lists2 import LIST_PATTERNS_2, more_than_listed
+from .matchers_juries import JURY_PATTERNS
 from .matchers_money import Costs, InvestmentsInWork
 from .matchers_objects import FieldLaureates, FirstPlacesOfTheLead, FounderLists, NominationWinners
 from .matchers_orgs import ORG_PATTERNS, from_goes_elsewhere
@@ -1879,4 +1880,6 @@ PATTERNS = (
     *ORG_PATTERNS,
     # grants and loans listed under a bare title, their giver named by the lead (matchers_lists2.py)
     *LIST_PATTERNS_2,
+    # a festival's or a prize's jury listed in full (matchers_juries.py)
+    *JURY_PATTERNS,
 )

@@ -1,0 +1,100 @@
+"""A jury listed in full gives judged(member, event) for each member, or nothing: a partial list, a
+plan, a negation, a name outside the list or an item that names nobody all give nothing."""
+
+from __future__ import annotations
+
+from dagster_project.core.extraction.schema import extract_schema_triplets
+
+PUBLISHED = "2025-10-20T10:00:00+03:00"
+
+LEAD = (
+    "Итоги фестиваля «Северная лира»\n\n"
+    "В Каменногорске завершился областной фестиваль хоровых коллективов «Северная лира». "
+    "Гран-при фестиваля получил хор «Заря» из Соснового Бора. "
+)
+JURY = (
+    "В состав жюри вошли дирижёр филармонии Олег Веснин (председатель), хормейстер Алла Грачёва "
+    "и композитор Игорь Сметанин."
+)
+MEMBERS = {"Олег Веснин", "Алла Грачёва", "Игорь Сметанин"}
+
+
+def judged(text: str) -> set[tuple[str, str]]:
+    triplets = extract_schema_triplets("a", text, PUBLISHED)
+    return {(t.subject_normal, t.object_normal) for t in triplets if t.relation == "judged"}
+
+
+def test_a_jury_listed_in_full_judged_the_one_festival_of_the_lead():
+    assert judged(LEAD + JURY) == {(m, "Северная лира") for m in MEMBERS}
+
+
+def test_the_festival_of_the_jury_may_be_its_genitive():
+    text = (
+        "В Твери подвели итоги конкурса. В жюри фестиваля «Речные огни» вошли режиссёр Анна Котова, "
+        "актёр Пётр Лунин и критик Мария Шарова."
+    )
+    assert judged(text) == {(m, "Речные огни") for m in ("Анна Котова", "Пётр Лунин", "Мария Шарова")}
+
+
+def test_a_relative_clause_after_the_last_name_ends_the_list():
+    text = LEAD + JURY[:-1] + ", чья кантата «Полярный день» прозвучала на открытии."
+    assert judged(text) == {(m, "Северная лира") for m in MEMBERS}
+
+
+def test_a_name_after_a_relative_clause_means_the_list_was_cut():
+    text = LEAD + (
+        "В состав жюри вошли дирижёр Олег Веснин, который руководит оркестром, и хормейстер Алла Грачёва."
+    )
+    assert judged(text) == set()
+
+
+def test_a_partial_list_gives_nothing():
+    for jury in (
+        "В состав жюри вошли, в том числе, дирижёр Олег Веснин и хормейстер Алла Грачёва.",
+        "В состав жюри вошли дирижёр Олег Веснин, хормейстер Алла Грачёва и другие.",
+        "В состав жюри вошли дирижёр Олег Веснин, хормейстер Алла Грачёва и представители филармонии.",
+        "В состав жюри также вошли дирижёр Олег Веснин и хормейстер Алла Грачёва.",
+    ):
+        assert judged(LEAD + jury) == set(), jury
+
+
+def test_a_count_must_match_the_names():
+    assert judged(LEAD + "В состав жюри вошли четыре человека: " + JURY[len("В состав жюри вошли ") :]) == set()
+    counted = "В состав жюри вошли три человека: " + JURY[len("В состав жюри вошли ") :]
+    assert judged(LEAD + counted) == {(m, "Северная лира") for m in MEMBERS}
+
+
+def test_a_planned_or_negated_jury_gives_nothing():
+    for jury in (
+        "В состав жюри войдут дирижёр Олег Веснин и хормейстер Алла Грачёва.",
+        "В состав жюри не вошли дирижёр Олег Веснин и хормейстер Алла Грачёва.",
+    ):
+        assert judged(LEAD + jury) == set(), jury
+
+
+def test_a_jury_member_named_elsewhere_means_the_list_is_not_whole():
+    text = LEAD + JURY + " Член жюри, певица Ольга Карпова, отметила сильный состав участников."
+    assert judged(text) == set()
+
+
+def test_a_chair_named_before_an_also_list_completes_it():
+    text = LEAD + (
+        "Жюри возглавлял дирижёр Олег Веснин. В его состав также вошли хормейстер Алла Грачёва "
+        "и композитор Игорь Сметанин."
+    )
+    assert judged(text) == {(m, "Северная лира") for m in MEMBERS}
+
+
+def test_two_festivals_in_the_lead_name_no_jury():
+    text = (
+        "В Каменногорске прошли фестиваль «Северная лира» и конкурс «Полярный голос». " + JURY
+    )
+    assert judged(text) == set()
+
+
+def test_one_of_several_juries_gives_nothing():
+    for jury in (
+        "В международное жюри вошли дирижёр Олег Веснин и хормейстер Алла Грачёва.",
+        "Кроме того, в жюри вошли дирижёр Олег Веснин и хормейстер Алла Грачёва.",
+    ):
+        assert judged(LEAD + jury) == set(), jury
