@@ -42,9 +42,7 @@ def test_a_relative_clause_after_the_last_name_ends_the_list():
 
 
 def test_a_name_after_a_relative_clause_means_the_list_was_cut():
-    text = LEAD + (
-        "В состав жюри вошли дирижёр Олег Веснин, который руководит оркестром, и хормейстер Алла Грачёва."
-    )
+    text = LEAD + ("В состав жюри вошли дирижёр Олег Веснин, который руководит оркестром, и хормейстер Алла Грачёва.")
     assert judged(text) == set()
 
 
@@ -86,9 +84,7 @@ def test_a_chair_named_before_an_also_list_completes_it():
 
 
 def test_two_festivals_in_the_lead_name_no_jury():
-    text = (
-        "В Каменногорске прошли фестиваль «Северная лира» и конкурс «Полярный голос». " + JURY
-    )
+    text = "В Каменногорске прошли фестиваль «Северная лира» и конкурс «Полярный голос». " + JURY
     assert judged(text) == set()
 
 

@@ -78,6 +78,7 @@ from .matchers_careers import CAREER_PATTERNS
 from .matchers_contract_builders import CONTRACT_BUILDER_PATTERNS
 from .matchers_courts import CourtDecisions, Suits
 from .matchers_events import EVENT_PATTERNS
+from .matchers_juries import JURY_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
     Applicants,
@@ -93,7 +94,6 @@ from .matchers_lists import (
     subunit_owner,
 )
 from .matchers_lists2 import LIST_PATTERNS_2, more_than_listed
-from .matchers_juries import JURY_PATTERNS
 from .matchers_money import Costs, InvestmentsInWork
 from .matchers_objects import FieldLaureates, FirstPlacesOfTheLead, FounderLists, NominationWinners
 from .matchers_orgs import ORG_PATTERNS, from_goes_elsewhere
