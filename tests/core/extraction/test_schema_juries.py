@@ -94,3 +94,11 @@ def test_one_of_several_juries_gives_nothing():
         "Кроме того, в жюри вошли дирижёр Олег Веснин и хормейстер Алла Грачёва.",
     ):
         assert judged(LEAD + jury) == set(), jury
+
+
+def test_a_calling_before_a_comma_is_the_title_of_the_name_after_it():
+    text = LEAD + (
+        "В состав жюри вошли дирижёр Олег Веснин, хормейстер Алла Грачёва и музыковед, профессор "
+        "консерватории Игорь Сметанин."
+    )
+    assert judged(text) == {(m, "Северная лира") for m in MEMBERS}
