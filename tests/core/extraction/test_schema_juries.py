@@ -102,3 +102,15 @@ def test_a_calling_before_a_comma_is_the_title_of_the_name_after_it():
         "консерватории Игорь Сметанин."
     )
     assert judged(text) == {(m, "Северная лира") for m in MEMBERS}
+
+
+def test_a_chair_named_in_a_phrase_of_the_last_item_gives_nothing():
+    jury = (
+        "В состав жюри вошли хормейстер Алла Грачёва и композитор Игорь Сметанин под председательством Олега Веснина."
+    )
+    assert judged(LEAD + jury) == set()
+
+
+def test_a_member_named_again_in_another_case_keeps_the_list_whole():
+    text = LEAD + JURY + " По словам председателя жюри Олега Веснина, уровень хоров заметно вырос."
+    assert judged(text) == {(m, "Северная лира") for m in MEMBERS}

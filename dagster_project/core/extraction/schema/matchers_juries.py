@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .arguments import Argument, ParsedSentence, _folded
+from .arguments import Argument, ParsedSentence, _folded, argument
 from .matchers_lists import read_list
 from .matchers_lists2 import _NUMBERS, _lead, _lead_prize
 from .matchers_people import finished
@@ -59,6 +59,8 @@ class JuryLists:
         words, count = region
         members = read_list(sentence, words, _person_member(_item_member))
         if not members or (count is not None and count != len(members)):
+            return
+        if _names_left_out(sentence, words, members):
             return
         if also:
             chair = _chair_before(sentence)
@@ -132,8 +134,6 @@ def _into(sentence: ParsedSentence, token, verb) -> bool:
 
 def _named_event(sentence: ParsedSentence, jury) -> Argument | None:
     """The event of «жюри фестиваля «Х»», else the one prize, contest or festival of the lead."""
-    from .arguments import argument
-
     if jury.lemma == _JURY:
         owners = [o for o in sentence.kids(jury, "nmod") if o.feats.get("Case") == "Gen"]
         if owners:
@@ -145,8 +145,6 @@ def _quoted_lead_event(lead: list[ParsedSentence]) -> Argument | None:
     """The one quoted festival, contest or prize of the lead, named by its quoted name alone, when
     every mention is that name, a longer form ending with it («XIX областной фестиваль любительских
     театров «Шорьинская весна»»), or a form the quoted name follows in the text."""
-    from .arguments import argument
-
     names: set[str] = set()
     short: list[Argument] = []
     plain: list[Argument] = []
@@ -201,9 +199,16 @@ def _list_region(sentence: ParsedSentence, verb) -> tuple[list, int | None] | No
     return (words, count) if words else None
 
 
+def _names_left_out(sentence: ParsedSentence, words: list, members: list[Argument]) -> bool:
+    """A name in the list's words no member is: «... и композитор Игорь Сметанин под председательством
+    Олега Веснина» names a chair in the genitive, whom the items in the nominative leave out."""
+    keys = {_folded(m.normal) for m in members}
+    spans = {id(s): s for t in words for s in [sentence.article.span_of.get(t.id)] if s is not None}
+    return any(span.type == "PER" and not _known(span, keys) for span in spans.values())
+
+
 def _chair_before(sentence: ParsedSentence) -> Argument | None:
     """The person the sentence before says headed the jury: «Жюри возглавил писатель Герман Сабуров»."""
-    from .arguments import argument
     from .matchers import _item_member
 
     if sentence.index == 0:
@@ -242,9 +247,10 @@ def _jury_named_elsewhere(sentence: ParsedSentence, keys: set[str], chair_before
 
 
 def _known(span, keys: set[str]) -> bool:
-    """Whether a name in another sentence is one of the members (a surname alone counts)."""
+    """Whether a name (in any case, a surname alone too) is one of the members: each of its words
+    starts as a word of a member's name does («Олега Веснина», «Веснин»)."""
     words = [_folded(t.text) for t in span.tokens]
-    return any(all(any(w[:5] in part for part in key.split()) for w in words) for key in keys)
+    return any(all(any(part[:4] == w[:4] for part in key.split()) for w in words) for key in keys)
 
 
 JURY_PATTERNS = (JuryLists(),)
