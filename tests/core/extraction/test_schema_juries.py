@@ -114,3 +114,40 @@ def test_a_chair_named_in_a_phrase_of_the_last_item_gives_nothing():
 def test_a_member_named_again_in_another_case_keeps_the_list_whole():
     text = LEAD + JURY + " По словам председателя жюри Олега Веснина, уровень хоров заметно вырос."
     assert judged(text) == {(m, "Северная лира") for m in MEMBERS}
+
+
+BOARD_LEAD = (
+    "Михаил Орлов возглавил совет директоров «Северной верфи».\n\n"
+    "Акционеры судостроительного завода сформировали новый совет директоров предприятия. "
+)
+BOARD = (
+    "В совет директоров вошли три человека:\n"
+    "- председатель правления банка «Причал» Михаил Орлов — он избран председателем совета;\n"
+    "- финансовый директор верфи Ирина Лазарева;\n"
+    "- профессор морской академии Семён Ракитин — в качестве независимого директора."
+)
+
+
+def on_board(text: str) -> set[tuple[str, str]]:
+    triplets = extract_schema_triplets("a", text, PUBLISHED)
+    return {(t.subject_normal, t.object_normal) for t in triplets if t.relation == "on_board_of"}
+
+
+def test_a_board_of_directors_listed_in_full_sits_on_the_company_the_lead_names():
+    expected = {(m, "Северная верфь") for m in ("Михаил Орлов", "Ирина Лазарева", "Семён Ракитин")}
+    assert on_board(BOARD_LEAD + BOARD) == expected
+
+
+def test_a_board_counted_otherwise_or_listing_newcomers_gives_nothing():
+    for text in (
+        BOARD_LEAD + BOARD.replace("три человека", "четыре человека"),
+        BOARD_LEAD + "Совет директоров верфи состоит из семи человек. " + BOARD,
+        BOARD_LEAD + "В совет директоров впервые вошли финансовый директор Ирина Лазарева и профессор Семён Ракитин.",
+        BOARD_LEAD + BOARD + " Членом совета директоров также избран Павел Гусев.",
+    ):
+        assert on_board(text) == set(), text
+
+
+def test_a_board_with_no_named_company_gives_nothing():
+    text = "Акционеры завода сформировали новый совет директоров предприятия. " + BOARD
+    assert on_board(text) == set()

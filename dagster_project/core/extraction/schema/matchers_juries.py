@@ -23,7 +23,7 @@ from .arguments import Argument, ParsedSentence, _folded, argument
 from .matchers_lists import read_list
 from .matchers_lists2 import _NUMBERS, _lead, _lead_prize
 from .matchers_people import finished
-from .relations import EVENT, PERSON
+from .relations import EVENT, ORGANIZATION, PERSON
 
 Fact = tuple[str, Argument, Argument]
 
@@ -31,8 +31,20 @@ _EVENTS = frozenset({EVENT})
 _JURY = "жюри"
 _RELATIVE = frozenset({"который", "чей"})
 # Words of another sentence that tie a person to the jury: «председатель жюри А», «член жюри Б».
-# «Кроме того, в жюри вошли ...», «помимо него»: the list adds to members named elsewhere.
-_MORE_WORDS = frozenset({"кроме", "помимо", "ещё", "еще"})
+# «Кроме того, в жюри вошли ...», «помимо него»: the list adds to members named elsewhere; «впервые
+# вошли», «вновь вошли»: it names the newcomers or the returning only, not the whole body.
+_MORE_WORDS = frozenset({"кроме", "помимо"})
+_MORE_ADVERBS = frozenset({"ещё", "еще", "впервые", "вновь", "снова"})
+
+
+def _adds_to_others(sentence: ParsedSentence, verb) -> bool:
+    """«Кроме того, в жюри вошли», «В совет впервые вошли»: the words before the list say it is not
+    all of the body (a «впервые» inside a member's relative clause says nothing of the list)."""
+    if any(t.lemma in _MORE_WORDS for t in sentence.tokens if t.start < verb.start):
+        return True
+    return any(k.lemma in _MORE_ADVERBS for k in sentence.kids(verb, "advmod"))
+
+
 _JURY_ROLES = frozenset({"председатель", "член", "возглавить", "возглавлять", "войти", "включить"})
 
 
@@ -50,7 +62,7 @@ class JuryLists:
         if verb is None or _says_partial(sentence):
             return
         jury, also = _jury_of(sentence, verb)
-        if jury is None or sentence.lemmas & _MORE_WORDS or _one_of_several(sentence, jury):
+        if jury is None or _adds_to_others(sentence, verb) or _one_of_several(sentence, jury):
             return
         event = _named_event(sentence, jury)
         region = _list_region(sentence, verb)
@@ -60,7 +72,7 @@ class JuryLists:
         members = read_list(sentence, words, _person_member(_item_member))
         if not members or (count is not None and count != len(members)):
             return
-        if _names_left_out(sentence, words, members):
+        if _names_left_out(sentence, words, members) or _counted_otherwise(sentence, frozenset({_JURY}), len(members)):
             return
         if also:
             chair = _chair_before(sentence)
@@ -228,21 +240,48 @@ def _chair_before(sentence: ParsedSentence) -> Argument | None:
     return found if found is not None and found.type == PERSON else None
 
 
-def _jury_named_elsewhere(sentence: ParsedSentence, keys: set[str], chair_before: bool) -> bool:
-    """Another sentence ties a person the list leaves out to the jury («председатель жюри Анна
-    Котова»), or adds to it («в жюри также вошёл ...»)."""
+def _jury_named_elsewhere(
+    sentence: ParsedSentence, keys: set[str], chair_before: bool, body: frozenset[str] = frozenset({_JURY})
+) -> bool:
+    """Another sentence ties a person the list leaves out to the jury (or the board: all of `body`'s
+    words in it) («председатель жюри Анна Котова»), or adds to it («в жюри также вошёл ...»). Who
+    left a board («прежний совет покинули ...») is no member left out."""
     article = sentence.article
     for index, sent in enumerate(article.sentences):
         if index == sentence.index or (chair_before and index == sentence.index - 1):
             continue
         lemmas = {t.lemma for t in sent.tokens}
-        if _JURY not in lemmas or not lemmas & _JURY_ROLES:
+        if not body <= lemmas or not lemmas & _JURY_ROLES or lemmas & _LEAVING:
             continue
         for span in sent.spans:
             if span.type == "PER" and not _known(span, keys):
                 return True
         if "также" in lemmas and "войти" in lemmas:
             return True
+    return False
+
+
+# Nouns whose count in a sentence about the body is the number of its members: «совет из 13 человек».
+_MEMBER_COUNTS = frozenset({"человек", "член", "эксперт", "директор"})
+
+
+def _counted_otherwise(sentence: ParsedSentence, body: frozenset[str], members: int) -> bool:
+    """Another sentence about the body counts its members otherwise: «Собрание избрало совет директоров
+    из 13 человек» before a list of two means the list names the newcomers only."""
+    article = sentence.article
+    for index, sent in enumerate(article.sentences):
+        if index == sentence.index:
+            continue
+        other = ParsedSentence(sent, article, index)
+        if not body <= other.lemmas:
+            continue
+        for number in other.tokens:
+            noun = other.head(number) if number.rel in {"nummod", "nummod:gov"} else None
+            if noun is None or noun.lemma not in _MEMBER_COUNTS:
+                continue
+            value = int(number.text) if number.text.isdigit() else _NUMBERS.get(number.lemma)
+            if value != members:
+                return True
     return False
 
 
@@ -253,4 +292,89 @@ def _known(span, keys: set[str]) -> bool:
     return any(all(any(part[:4] == w[:4] for part in key.split()) for w in words) for key in keys)
 
 
-JURY_PATTERNS = (JuryLists(),)
+# Words of a sentence about who left a body, not who sits on it.
+_LEAVING = frozenset({"покинуть", "выйти", "прежний", "бывший"})
+
+
+class BoardOfDirectorsLists:
+    """«В совет директоров вошли пять человек: - председатель правления банка «Заречный» Дмитрий
+    Ковалёв; - ...» after a lead naming the board «совет директоров «Надёжного щита»» ->
+    on_board_of(each, Надёжный щит), by the rules of JuryLists: the whole board or nothing. The
+    company is the genitive of «директоров» or the one company the lead names a board of directors
+    of («совет директоров страховщика» names none and is passed over)."""
+
+    triggers = frozenset({"директор"})
+
+    def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
+        from .matchers import _item_member, _says_partial
+
+        verb = _joining_verb(sentence)
+        if verb is None or _says_partial(sentence) or "также" in sentence.lemmas or _adds_to_others(sentence, verb):
+            return
+        board = _board_joined(sentence, verb)
+        company = _board_company(sentence, board) if board is not None else None
+        region = _list_region(sentence, verb) if company is not None else None
+        if region is None:
+            return
+        words, count = region
+        members = read_list(sentence, words, _person_member(_item_member))
+        if not members or (count is not None and count != len(members)) or _names_left_out(sentence, words, members):
+            return
+        if _counted_otherwise(sentence, _BOARD_WORDS, len(members)):
+            return
+        keys = {_folded(m.normal) for m in members}
+        if len(keys) < max(2, len(members)) or _jury_named_elsewhere(sentence, keys, False, _BOARD_WORDS):
+            return
+        for member in members:
+            yield "on_board_of", member, company
+
+
+_BOARD_WORDS = frozenset({"совет", "директор"})
+
+
+def _directors(sentence: ParsedSentence, board):
+    """The «директоров» of «совет директоров», or None."""
+    if board.lemma != "совет":
+        return None
+    owners = [k for k in sentence.kids(board, "nmod") if k.lemma == "директор" and k.feats.get("Case") == "Gen"]
+    return owners[0] if owners else None
+
+
+def _board_joined(sentence: ParsedSentence, verb):
+    """The «совет» of «вошли в совет директоров» / «в (новый) состав совета директоров»."""
+    for token in sentence.tokens:
+        if token.start > verb.start:
+            return None
+        if _directors(sentence, token) is None:
+            continue
+        head = sentence.head(token)
+        into = head if head is not None and head.lemma == "состав" else token
+        into_verb = [k.lemma for k in sentence.kids(into, "case")] == ["в"] and sentence.head(into) is verb
+        return token if into_verb else None
+    return None
+
+
+def _board_company(sentence: ParsedSentence, board) -> Argument | None:
+    """The company of the joined board: its own genitive, else the one the lead names."""
+    organizations = frozenset({ORGANIZATION})
+    owners = _company_owners(sentence, board)
+    if owners:
+        return argument(sentence, owners[0], organizations) if len(owners) == 1 else None
+    named: dict[str, Argument] = {}
+    for before in _lead(sentence):
+        for token in before.tokens:
+            for owner in _company_owners(before, token) if _directors(before, token) is not None else []:
+                found = argument(before, owner, organizations)
+                if found is not None:
+                    named.setdefault(_folded(found.normal), found)
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
+def _company_owners(sentence: ParsedSentence, board) -> list:
+    directors = _directors(sentence, board)
+    if directors is None:
+        return []
+    return [o for o in sentence.kids(directors, "nmod") if o.feats.get("Case") == "Gen" and not sentence.preposition(o)]
+
+
+JURY_PATTERNS = (JuryLists(), BoardOfDirectorsLists())

@@ -403,3 +403,11 @@ SCHEMA["judged"] = _relation(
     Wording("войти", PAST, "", "в состав жюри", "gent"),
     "the person sat on the jury of the festival, contest or prize («В состав жюри фестиваля «Х» вошли A, B и C»)",
 )
+# A board of directors is listed whole or not at all too: the company stands for its board.
+SCHEMA["on_board_of"] = _relation(
+    "on_board_of",
+    {PERSON},
+    {ORGANIZATION},
+    Wording("войти", PAST, "", "в состав совета директоров", "gent"),
+    "the person joined the company's board of directors («В совет директоров компании «Х» вошли A, B и C»)",
+)
