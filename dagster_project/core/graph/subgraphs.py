@@ -93,8 +93,13 @@ _THING_LABELS = (
 _DEDICATION = re.compile(r"\bимени\s+[А-ЯЁ]")
 
 
+# A prize an office of a named region gives is named by its office too: «премия губернатора Н-ской
+# области в сфере культуры» is one prize of the month, as «премия губернатора в сфере культуры» is not.
+_OFFICE_PRIZE = re.compile(r"\bпреми[яи]\s+(?:губернатора|главы|мэра|правительства)\s+[А-ЯЁ]")
+
+
 def is_named_thing(label: str) -> bool:
-    return label[:1].isupper() or "«" in label or bool(_DEDICATION.search(label))
+    return label[:1].isupper() or "«" in label or bool(_DEDICATION.search(label) or _OFFICE_PRIZE.search(label))
 
 
 def generic_nodes(store: Store) -> frozenset[str]:

@@ -144,3 +144,17 @@ def test_the_sum_of_a_payment_is_its_amount_never_the_payment_noun():
     assert ("Ладога-Транс", "ordered_to_pay", "2 млн рублей") in facts(text)
     text = f"{COURT} взыскал с компании «Ладога-Транс» компенсацию в размере 2 млн рублей."
     assert {f for f in facts(text) if f[1] == "ordered_to_pay"} == {("Ладога-Транс", "ordered_to_pay", "2 млн рублей")}
+
+
+def test_a_defendant_hung_on_a_long_claimant_name_is_still_the_defendant():
+    # «к Y» after a claimant named with «по ... области» belongs to the suit, not to the claimant's name
+    text = (
+        "Арбитражный суд Северореченской области частично удовлетворил иск Управления Росприроднадзора "
+        "по Северореченской области к АО «Бережанский химический завод»."
+    )
+    assert facts(text) == {
+        ("Управление Росприроднадзора по Северореченской области", "sued", "Бережанский химический завод"),
+        (COURT, "ruled_against", "Бережанский химический завод"),
+    }
+    text = "Суд принял к рассмотрению иск Управления Росприроднадзора по Северореченской области к ООО «Ладога-Транс»."
+    assert facts(text) == {("Управление Росприроднадзора по Северореченской области", "sued", "Ладога-Транс")}

@@ -638,3 +638,12 @@ def test_a_subunit_named_with_its_owner_is_no_second_answer_to_a_condition(tmp_p
 
     assert ("Ольшанский университет",) not in conds("Кафедра истории Ольшанского университета")
     assert ("Ольшанский университет",) in conds("Тверской институт")
+
+
+def test_a_prize_of_a_named_regions_office_is_asked_about_and_an_unowned_one_is_not(tmp_path):
+    prize = "OTHER:премия губернатора Северореченской области в сфере культуры"
+    facts = [("PER:Анна Котова", "выиграть", prize), ("PER:Олег Белов", "выиграть", prize)]
+    facts += [("PER:Ирина Дронова", "выиграть", "OTHER:премия губернатора в сфере культуры")]
+    facts += [("PER:Пётр Ильин", "выиграть", "OTHER:премия губернатора в сфере культуры")]
+    _, store = build_store(tmp_path, facts)
+    assert {answer for _, answer, _ in readable(store, "set")} == {("Анна Котова", "Олег Белов")}

@@ -78,6 +78,7 @@ from .matchers_careers import CAREER_PATTERNS
 from .matchers_contract_builders import CONTRACT_BUILDER_PATTERNS
 from .matchers_courts import CourtDecisions, Suits
 from .matchers_events import EVENT_PATTERNS
+from .matchers_hubs import HUB_PATTERNS
 from .matchers_juries import JURY_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
@@ -1880,6 +1881,8 @@ PATTERNS = (
     *ORG_PATTERNS,
     # grants and loans listed under a bare title, their giver named by the lead (matchers_lists2.py)
     *LIST_PATTERNS_2,
+    # laureates of a governor's prizes listed under the decree that awards them (matchers_hubs.py)
+    *HUB_PATTERNS,
     # a festival's or a prize's jury listed in full (matchers_juries.py)
     *JURY_PATTERNS,
 )

@@ -249,17 +249,22 @@ class Subsidiaries:
 
 
 def _subsidiary(sentence: ParsedSentence, noun) -> Argument | None:
-    """The named organization the «дочерняя компания» phrase describes: the subject of the noun as
-    a predicate («X — дочерняя компания Y»), or the name it is in apposition to («X, дочерняя
-    компания Y»)."""
+    """The named organization the «дочерняя компания» phrase describes."""
+    found = described_organization(sentence, noun, ORGANIZATIONS)
+    return found if found is not None and _named(found) else None
+
+
+def described_organization(sentence: ParsedSentence, noun, types) -> Argument | None:
+    """The one organization a noun phrase describes: the subject of the noun as a predicate («X —
+    дочерняя компания Y», «X — филиал Y»), or the name it is in apposition to («X, филиал Y, ...»)."""
     if noun.rel == "root":
         heads = sentence.kids(noun, "nsubj")
     elif noun.rel == "appos":
         heads = [sentence.head(noun)]
     else:
         return None
-    found = [argument(sentence, h, ORGANIZATIONS) for h in heads if h is not None]
-    return found[0] if len(found) == 1 and found[0] is not None and _named(found[0]) else None
+    found = [argument(sentence, h, types) for h in heads if h is not None]
+    return found[0] if len(found) == 1 else None
 
 
 class NewOwners:

@@ -121,7 +121,9 @@ def _decided_claims(sentence: ParsedSentence, verb, courts: list[Argument]) -> I
             if sentence.preposition(c) in _DEFENDANT_PREPOSITIONS
         ]
         defendant_heads += _defendants_on_next_verb(sentence, verb)
+        defendant_heads += _defendants_under_claimant(sentence, claimant_heads[:1])
         claimants, defendants = _agents(sentence, claimant_heads[:1]), _agents(sentence, defendant_heads)
+        claimants = [c for c in (_before_defendant(c, defendants) for c in claimants) if c is not None]
         for defendant in defendants:
             for claimant in claimants:
                 if claimant.normal != defendant.normal:
@@ -178,6 +180,33 @@ def _regional(sentence: ParsedSentence, heads: list, parties: list[Argument]) ->
     return kept
 
 
+def _defendants_under_claimant(sentence: ParsedSentence, claimant_heads: list) -> list:
+    """«иск Управления Росприроднадзора по области к АО «Х»»: after a long claimant the parser hangs
+    «к Y» on the claimant's name, but a body's name takes no «к»: it is the suit's defendant."""
+    return [
+        t
+        for head in claimant_heads
+        for t in sentence.subtree(head)
+        if t is not head and t.rel == "nmod" and sentence.preposition(t) in _DEFENDANT_PREPOSITIONS
+    ]
+
+
+def _before_defendant(claimant: Argument, defendants: list[Argument]) -> Argument | None:
+    """The claimant's name without a «к Y» the parser hung on it; None when it cannot be cut off."""
+    cut = [claimant.normal.find(f" {word} ") for word in _DEFENDANT_PREPOSITIONS]
+    cut = [at for at in cut if at > 0]
+    if not cut:
+        return claimant
+    if not defendants:
+        return None
+    normal = claimant.normal[: min(cut)]
+    text_cut = [claimant.text.find(f" {word} ") for word in _DEFENDANT_PREPOSITIONS]
+    text = claimant.text[: min(at for at in text_cut if at > 0)] if any(at > 0 for at in text_cut) else None
+    if text is None or len(normal.split()) < 2:
+        return None
+    return replace(claimant, text=text, normal=normal)
+
+
 def _defendants_on_next_verb(sentence: ParsedSentence, verb) -> list:
     """«удовлетворил иск X к Y и взыскал с Y ...»: the parser may hang «к Y» on the verb listed next,
     which takes no «к»; a «к» phrase before that verb is the suit's defendant."""
@@ -223,7 +252,9 @@ class Suits:
         for claim in (t for t in sentence.tokens if t.lemma == "иск" and t.pos == "NOUN"):
             claimant_heads = [c for c in sentence.kids(claim, "nmod") if c.feats.get("Case") == "Gen"]
             claimants = _agents(sentence, [c for c in claimant_heads if not sentence.preposition(c)][:1])
-            yield from _pairs(claimants, _agents(sentence, _defendant_heads(sentence, claim)))
+            defendants = _agents(sentence, _defendant_heads(sentence, claim))
+            claimants = [c for c in (_before_defendant(c, defendants) for c in claimants) if c is not None]
+            yield from _pairs(claimants, defendants)
         for verb in finished_verbs(sentence, {"подать", "обратиться"}):
             from .matchers import _subject_heads
 

@@ -19,6 +19,7 @@ from ...common.russian import fold
 from .anaphora import QUOTED_AFTER
 from .arguments import Argument, ParsedSentence, argument
 from .lexicon import CLASS_NOUNS, CLUB_NOUNS, COACH_ROLES, FORMER_MARKERS, HEAD_ROLES, PLAYER_ROLES, STAFF_ROLES
+from .matchers_business import described_organization
 from .matchers_places import _placeable
 from .relations import ORGANIZATION, PERSON, PLACE
 
@@ -161,14 +162,8 @@ def _unit(sentence: ParsedSentence, noun) -> Argument | None:
     if quoted is not None and quoted.group(1).strip():
         name = quoted.group(1).strip()
         return Argument(f"{noun.text} «{name}»", name, ORGANIZATION, noun.lemma)
-    if noun.rel == "root":
-        heads = sentence.kids(noun, "nsubj")
-    elif noun.rel == "appos":
-        heads = [sentence.head(noun)]
-    else:
-        return None
-    found = [argument(sentence, h, _ORGANIZATIONS) for h in heads if h is not None]
-    return found[0] if len(found) == 1 and found[0] is not None and "«" in found[0].text else None
+    found = described_organization(sentence, noun, _ORGANIZATIONS)
+    return found if found is not None and "«" in found.text else None
 
 
 def _team(sentence: ParsedSentence, member: Argument) -> bool:
