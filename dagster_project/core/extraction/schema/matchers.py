@@ -79,6 +79,7 @@ from .matchers_contract_builders import CONTRACT_BUILDER_PATTERNS
 from .matchers_courts import CourtDecisions, Suits
 from .matchers_events import EVENT_PATTERNS
 from .matchers_hubs import HUB_PATTERNS
+from .matchers_juries import JURY_PATTERNS
 from .matchers_lists import (
     AnnouncedLaureates,
     Applicants,
@@ -1882,4 +1883,6 @@ PATTERNS = (
     *LIST_PATTERNS_2,
     # laureates of a governor's prizes listed under the decree that awards them (matchers_hubs.py)
     *HUB_PATTERNS,
+    # a festival's or a prize's jury listed in full (matchers_juries.py)
+    *JURY_PATTERNS,
 )

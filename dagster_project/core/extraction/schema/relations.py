@@ -392,3 +392,22 @@ OPEN_SUBJECT_SETS |= {"worked_at": None, "formerly_headed": None}
 # Whoever headed an organization before worked there: «В какой компании ранее работал X?» has the
 # one he headed as an answer too.
 IMPLIED_BY["worked_at"] = ("formerly_headed",)
+
+
+# A jury is listed whole or not at all (matchers_juries.py), so «Кто вошёл в состав жюри фестиваля
+# «Х»? Назовите всех» has a closed answer: the event stands for its jury.
+SCHEMA["judged"] = _relation(
+    "judged",
+    {PERSON},
+    {EVENT},
+    Wording("войти", PAST, "", "в состав жюри", "gent"),
+    "the person sat on the jury of the festival, contest or prize («В состав жюри фестиваля «Х» вошли A, B и C»)",
+)
+# A board of directors is listed whole or not at all too: the company stands for its board.
+SCHEMA["on_board_of"] = _relation(
+    "on_board_of",
+    {PERSON},
+    {ORGANIZATION},
+    Wording("войти", PAST, "", "в состав совета директоров", "gent"),
+    "the person joined the company's board of directors («В совет директоров компании «Х» вошли A, B и C»)",
+)
