@@ -41,7 +41,15 @@ from pyoxigraph import DefaultGraph, NamedNode, Store
 
 from ..common.package_files import file_sha256, project_dir
 from ..common.russian import lemma_key
-from ..extraction.schema.relations import GRAPH_TYPE, IMPLIED_BY, INTERCHANGEABLE, OPEN_SUBJECT_SETS, SCHEMA, SYMMETRIC
+from ..extraction.schema.relations import (
+    GRAPH_TYPE,
+    IMPLIED_BY,
+    INTERCHANGEABLE,
+    OPEN_OBJECT_SETS,
+    OPEN_SUBJECT_SETS,
+    SCHEMA,
+    SYMMETRIC,
+)
 from .rdf import (
     HAS_DESCRIPTOR,
     RDF_TYPE,
@@ -304,6 +312,11 @@ def _open_subject_set(store: Store, anchor, relation, known: dict[str, NodeClass
     return bool(graph_types & set(_class_of(store, anchor, known)[0]))
 
 
+def _open_object_set(relation) -> bool:
+    """Whether news never lists everything the subject does in `relation` (OPEN_OBJECT_SETS)."""
+    return _SCHEMA_IDS.get(relation.value) in OPEN_OBJECT_SETS
+
+
 def _condition_fits_another_of_its_class(
     store: Store, x, relation, y, direction: str, known: dict[str, NodeClass], by_type: bool = False
 ) -> bool:
@@ -361,6 +374,8 @@ def _subgraph_of_row(
     if any(keys[name] in generic for name in ASKED_ABOUT[kind]):
         return None
     if kind == "simple":
+        if _open_object_set(row["r"]):
+            return None  # «Против какой компании вынес решение суд X?»: the court decided other cases too
         rivals = _rival_partners(store, row["s"], row["r"], "out") | _rival_partners(store, row["o"], row["r"], "in")
         if rivals - {keys["s"], keys["o"]}:
             return None  # «Кто работает в X?» has a second answer: its director
@@ -371,6 +386,8 @@ def _subgraph_of_row(
             return None
         if keys["direction"] == "in" and _open_subject_set(store, row["anchor"], row["r"], classes):
             return None  # «Кто работает в X? Назовите всех.»: news never names all the staff
+        if keys["direction"] == "out" and _open_object_set(row["r"]):
+            return None  # «Против каких организаций вынес решение суд X?»: news reports a few of its cases
         partners = _partners(store, row["anchor"], row["r"], keys["direction"])
         # «С кем подписал соглашение X?» names those who signed with X too
         reverse = sorted(_reverse_partners(store, row["anchor"], row["r"], keys["direction"]) - set(partners))
@@ -421,6 +438,8 @@ def _mh_of_row(store: Store, row: dict[str, object], keys: dict[str, str], class
     for known, relation, direction in ((row["q"], row["r1"], keys["d1"]), (row["b"], row["r2"], keys["d2"])):
         if direction == "in" and _open_subject_set(store, known, relation, classes):
             return None
+        if direction == "out" and _open_object_set(relation):
+            return None  # «компания, против которой вынес решение суд X»: not the court's only case
     # Each hop names one entity, counting interchangeable and symmetric relations: «компания, с которой
     # подписал соглашение X» is no one company when another signed with X the other way round.
     if _rival_partners(store, row["q"], row["r1"], keys["d1"]) - {keys["b"]}:

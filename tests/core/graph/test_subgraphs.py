@@ -647,3 +647,22 @@ def test_a_prize_of_a_named_regions_office_is_asked_about_and_an_unowned_one_is_
     facts += [("PER:Пётр Ильин", "выиграть", "OTHER:премия губернатора в сфере культуры")]
     _, store = build_store(tmp_path, facts)
     assert {answer for _, answer, _ in readable(store, "set")} == {("Анна Котова", "Олег Белов")}
+
+
+def test_a_courts_cases_are_never_asked_from_the_court(tmp_path):
+    # a court decides many more cases than the month's news reports: «Против какой компании вынес
+    # решение суд X?», «Против каких организаций ...? » and «компания, против которой вынес решение суд X»
+    # have no closed answer, while «Какой суд вынес решение против компании Y?» does
+    facts = [
+        ("Арбитражный суд", "schema:ruled_against", "Гранит"),
+        ("Арбитражный суд", "schema:ruled_against", "Базальт"),
+        ("PER:Олег Рябов", "schema:heads", "Гранит"),
+        ("Мрамор", "schema:ruled_against", "Кварц"),
+        ("PER:Илья Марков", "schema:heads", "Кварц"),
+    ]
+    _, store = build_store(tmp_path, facts)
+    assert readable(store, "set") == set()
+    assert not any(t[1] == "schema:ruled_against" for triples, _, _ in readable(store, "simple") for t in triples)
+    mh = {(answer, bridge) for _, answer, bridge in readable(store, "mh")}
+    assert (("Олег Рябов",), "Гранит") not in mh and (("Илья Марков",), "Кварц") not in mh
+    assert (("Мрамор",), "Кварц") in mh  # «Какой суд вынес решение против компании, которую возглавляет Илья Марков?»
