@@ -34,7 +34,7 @@ def abbreviates(abbreviation: str, name: str) -> bool:
     parts = abbreviation_parts(abbreviation)
     if len(parts) < 2:
         return False
-    for words in spellings(name):
+    for words in (w for written in spellings(name) for w in _shortenings(written)):
         candidates = (words, words[1:]) if len(parts) >= 3 else (words,)
         if any(
             len(words) >= 2
@@ -44,6 +44,22 @@ def abbreviates(abbreviation: str, name: str) -> bool:
         ):
             return True
     return False
+
+
+# A regional body's abbreviation leaves out its legal form and its region: «УКС» is «КГКУ «Управление
+# капитального строительства Приокеанского края»».
+_REGIONAL_FORMS = frozenset("кгку кгбу кгбуз кгау огку огбу огбуз огау гкуз".split())
+_REGION_TAIL = frozenset({"края", "области", "республики", "округа"})
+
+
+def _shortenings(words: list[str]) -> list[list[str]]:
+    """The name's words as written, and without a leading legal form and a trailing region."""
+    out = [words]
+    if len(words) > 2 and (words[0] in LEGAL_FORMS or words[0] in _REGIONAL_FORMS):
+        words = words[1:]
+    if len(words) > 3 and words[-1] in _REGION_TAIL and words[-2].endswith(("ого", "ой", "ей", "его")):
+        words = words[:-2]
+    return out if words == out[0] else [*out, words]
 
 
 def spellings(name: str) -> list[list[str]]:

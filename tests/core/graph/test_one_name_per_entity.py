@@ -27,6 +27,11 @@ def _fact(subject, obj, *, object_type="ORG", article="a1", index=0, written=Non
         ("КСХИ", "Кедровский сельскохозяйственный институт", True),
         ("КГМУ", "Каменногорский медицинский университет", False),  # a place's adjective is one letter
         ("КЛ", "Кварц-Лаб", False),
+        # a regional body's abbreviation leaves out its legal form and its region, or keeps the region
+        ("УКС", "КГКУ Управление капитального строительства Ольшанского края", True),
+        ("УКС", "Управление капитального строительства Ольшанской области", True),
+        ("ФРОО", "Фонд развития Ольшанской области", True),
+        ("УКС", "Управление культуры и спорта Ольшанска", False),
     ],
 )
 def test_a_compound_word_gives_an_abbreviation_a_letter_per_root(abbreviation, name, expected):
