@@ -386,6 +386,13 @@ def _numeral_problem(numeral: Token) -> str | None:
 _PLACE_NAME_IN_O = re.compile(r"[А-ЯЁ][а-яё]+(?:ов|ев|ёв|ин|ын)о")
 
 
+def _adjective_before_more(token: Token, tokens: list[Token]) -> bool:
+    """A word whose likeliest reading is an adjective, with a lowercase word after it."""
+    at = tokens.index(token)
+    following = tokens[at + 1] if at + 1 < len(tokens) else None
+    return token.pos == "ADJF" and following is not None and following.kind == "word" and following.text.islower()
+
+
 def _leading_group_problem(text: str, tokens: list[Token]) -> str | None:
     """The leading group, adjectives up to the first noun, must be nominative and agree."""
     agreement = None  # (number, gender) readings the leading words share in the nominative
@@ -404,7 +411,10 @@ def _leading_group_problem(text: str, tokens: list[Token]) -> str | None:
         agreement = _agree(agreement, _nominative_forms(token.text))
         if not agreement:
             return f"«{text}» does not agree in the nominative"
-        if token.has_pos("NOUN") and "nomn" in cases_of(token.text, {"NOUN"}):
+        # the head noun ends the group; a word read first as an adjective («Журавецкая», also a
+        # surname to the dictionary) still wants its noun to agree
+        head = token.has_pos("NOUN") and "nomn" in cases_of(token.text, {"NOUN"})
+        if head and not _adjective_before_more(token, tokens):
             return None
     return None
 

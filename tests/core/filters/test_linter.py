@@ -257,6 +257,12 @@ def test_a_surname_that_is_also_a_common_noun_stays_with_its_first_name():
         assert question_findings(question) == [], question
 
 
+def test_an_adjective_the_dictionary_also_knows_as_a_surname_still_wants_its_noun_to_agree():
+    # «Журавецкая» is an adjective and a surname: the answer's head «районной больницы» is oblique
+    assert fragment_problem("Ольшанецкая районной больницы") is not None
+    assert fragment_problem("Ольшанецкая районная больница") is None
+
+
 def test_a_place_name_in_o_is_a_noun_phrase():
     for answer in ["Вересково", "Бородино"]:
         assert fragment_problem(answer) is None, answer
