@@ -30,7 +30,6 @@ Fact = tuple[str, Argument, Argument]
 _EVENTS = frozenset({EVENT})
 _JURY = "жюри"
 _RELATIVE = frozenset({"который", "чей"})
-# Words of another sentence that tie a person to the jury: «председатель жюри А», «член жюри Б».
 # «Кроме того, в жюри вошли ...», «помимо него»: the list adds to members named elsewhere; «впервые
 # вошли», «вновь вошли»: it names the newcomers or the returning only, not the whole body.
 _MORE_WORDS = frozenset({"кроме", "помимо"})
@@ -45,6 +44,7 @@ def _adds_to_others(sentence: ParsedSentence, verb) -> bool:
     return any(k.lemma in _MORE_ADVERBS for k in sentence.kids(verb, "advmod"))
 
 
+# Words of another sentence that tie a person to the jury: «председатель жюри А», «член жюри Б».
 _JURY_ROLES = frozenset({"председатель", "член", "возглавить", "возглавлять", "войти", "включить"})
 
 
@@ -80,7 +80,7 @@ class JuryLists:
                 return
             members = [chair, *members]
         keys = {_folded(m.normal) for m in members}
-        if len(keys) < max(2, len(members)) or _jury_named_elsewhere(sentence, keys, also):
+        if len(keys) < max(2, len(members)) or _member_named_elsewhere(sentence, keys, also):
             return
         for member in members:
             yield "judged", member, event
@@ -240,7 +240,7 @@ def _chair_before(sentence: ParsedSentence) -> Argument | None:
     return found if found is not None and found.type == PERSON else None
 
 
-def _jury_named_elsewhere(
+def _member_named_elsewhere(
     sentence: ParsedSentence, keys: set[str], chair_before: bool, body: frozenset[str] = frozenset({_JURY})
 ) -> bool:
     """Another sentence ties a person the list leaves out to the jury (or the board: all of `body`'s
@@ -323,7 +323,7 @@ class BoardOfDirectorsLists:
         if _counted_otherwise(sentence, _BOARD_WORDS, len(members)):
             return
         keys = {_folded(m.normal) for m in members}
-        if len(keys) < max(2, len(members)) or _jury_named_elsewhere(sentence, keys, False, _BOARD_WORDS):
+        if len(keys) < max(2, len(members)) or _member_named_elsewhere(sentence, keys, False, _BOARD_WORDS):
             return
         for member in members:
             yield "on_board_of", member, company

@@ -19,7 +19,7 @@ from ...common.russian import fold
 from .anaphora import QUOTED_AFTER
 from .arguments import Argument, ParsedSentence, argument
 from .lexicon import CLASS_NOUNS, CLUB_NOUNS, COACH_ROLES, FORMER_MARKERS, HEAD_ROLES, PLAYER_ROLES, STAFF_ROLES
-from .matchers_business import described_organization
+from .matchers_business import _named, described_organization
 from .matchers_places import _placeable
 from .relations import ORGANIZATION, PERSON, PLACE
 
@@ -170,10 +170,6 @@ def _team(sentence: ParsedSentence, member: Argument) -> bool:
     from .matchers import _club  # matchers imports this module
 
     return member.descriptor in CLUB_NOUNS or bool(sentence.lemmas & CLUB_NOUNS) or _club(sentence, member)
-
-
-def _named(thing: Argument) -> bool:
-    return "«" in thing.text or thing.normal[:1].isupper()
 
 
 # A judge's modifiers that keep the title current and at a court: «федеральный судья», «председательствующий

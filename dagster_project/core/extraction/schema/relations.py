@@ -411,7 +411,7 @@ SCHEMA["on_board_of"] = _relation(
     Wording("войти", PAST, "", "в состав совета директоров", "gent"),
     "the person joined the company's board of directors («В совет директоров компании «Х» вошли A, B и C»)",
 )
-# The converse, by relation: objects news never lists in full for a subject. A regional court decides
+# The converse of OPEN_SUBJECT_SETS: objects news never lists in full for a subject. A regional court decides
 # hundreds of cases a month and news reports a few, so «Против какой компании вынес решение суд X?» (or
 # «компания, против которой вынес решение суд X») has no answer the texts close; «Какой суд вынес
 # решение против компании Y?» does.
