@@ -158,3 +158,9 @@ def test_a_defendant_hung_on_a_long_claimant_name_is_still_the_defendant():
     }
     text = "Суд принял к рассмотрению иск Управления Росприроднадзора по Северореченской области к ООО «Ладога-Транс»."
     assert facts(text) == {("Управление Росприроднадзора по Северореченской области", "sued", "Ладога-Транс")}
+
+
+def test_a_shipyard_is_no_court_though_its_name_begins_with_one():
+    # «судоверфь», «судно», «судья» begin with «суд»: only a court's recovery is an order to pay
+    text = "Судоверфь «Кречет» взыскала с компании «Трал» 12 млн рублей."
+    assert not any(relation == "ordered_to_pay" for _, relation, _ in facts(text))

@@ -987,15 +987,13 @@ class CourtRulings:
 
 def _a_court_rules(sentence: ParsedSentence, verb, courts: list[Argument]) -> bool:
     """A named court, or one news calls «суд» or «арбитраж» without its name, is the verb's subject."""
-    return bool(courts) or any(
-        "суд" in head.lemma or head.lemma == "арбитраж" for head in _subject_heads(sentence, verb)
-    )
+    return bool(courts) or any(head.lemma in {"суд", "арбитраж"} for head in _subject_heads(sentence, verb))
 
 
 def _courts(sentence: ParsedSentence, verb) -> list[Argument]:
     """The subjects of a ruling verb that are courts (a bank also «взыскал» its debts)."""
     subjects = [argument(sentence, t, frozenset({ORGANIZATION})) for t in _subject_heads(sentence, verb)]
-    return [s for s in subjects if s is not None and "суд" in s.normal.lower()]
+    return [s for s in subjects if s is not None and "суд" in s.normal.lower().split()]  # not «судоверфь»
 
 
 def _payer_heads_and_sum_hosts(sentence: ParsedSentence, verb) -> tuple[list, list]:
