@@ -164,3 +164,6 @@ def test_a_shipyard_is_no_court_though_its_name_begins_with_one():
     # «судоверфь», «судно», «судья» begin with «суд»: only a court's recovery is an order to pay
     text = "Судоверфь «Кречет» взыскала с компании «Трал» 12 млн рублей."
     assert not any(relation == "ordered_to_pay" for _, relation, _ in facts(text))
+    # a judge rules for the court
+    judge = "Судья Арбитражного суда Ольшанской области Кирилл Лысов взыскал с компании «Трал» 12 млн рублей."
+    assert ("Трал", "ordered_to_pay", "12 млн рублей") in facts(judge)

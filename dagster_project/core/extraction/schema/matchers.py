@@ -986,8 +986,9 @@ class CourtRulings:
 
 
 def _a_court_rules(sentence: ParsedSentence, verb, courts: list[Argument]) -> bool:
-    """A named court, or one news calls «суд» or «арбитраж» without its name, is the verb's subject."""
-    return bool(courts) or any(head.lemma in {"суд", "арбитраж"} for head in _subject_heads(sentence, verb))
+    """A named court, one news calls «суд» or «арбитраж» without its name, or its judge («судья ... взыскал»)
+    is the verb's subject."""
+    return bool(courts) or any(head.lemma in {"суд", "арбитраж", "судья"} for head in _subject_heads(sentence, verb))
 
 
 def _courts(sentence: ParsedSentence, verb) -> list[Argument]:
