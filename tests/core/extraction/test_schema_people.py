@@ -324,6 +324,13 @@ def test_taking_the_lead_now_is_heading_but_not_when_dated_to_another_year():
     assert facts("Анна Котова возглавит Приморский институт океанологии.") == set()
 
 
+def test_whoever_takes_the_lead_of_a_team_is_its_coach():
+    # sports news: «Команду возглавил ...» names the head coach; the club's head is its director
+    text = "Футбольный клуб «Степь» определился с главным тренером. Команду возглавил Руслан Хабибов."
+    assert ("Руслан Хабибов", "coaches", "Степь") in facts(text)
+    assert not any(relation == "heads" for _, relation, _ in facts(text))
+
+
 def test_a_staff_title_after_a_reporting_noun_still_names_the_employer():
     text = "По словам научного сотрудника Приморского института океанологии Вероники Лунёвой, рейс прошёл успешно."
     assert facts(text) == {("Вероника Лунёва", "works_at", "Приморский институт океанологии")}

@@ -1045,13 +1045,18 @@ class TookTheLead:
 
     triggers = frozenset({"возглавить"})
     _EARLIER = frozenset({"ранее", "прежде", "раньше", "когда-то", "затем", "потом"})
+    _TEAM_WORDS = ("команд", "сборн")
 
     def match(self, sentence: ParsedSentence) -> Iterator[Fact]:
         from .matchers import _verb  # matchers imports this module
 
         if sentence.lemmas & (PLAN_WORDS | self._EARLIER) or self._dated_to_another_year(sentence):
             return
-        yield from _verb("heads", "возглавить", "Past", "Perf").match(sentence)
+        for relation, person, led in _verb("heads", "возглавить", "Past", "Perf").match(sentence):
+            # «Команду возглавил Тимур Батыров»: whoever takes the lead of a team or a national side
+            # is its head coach; the club has a general director of its own
+            team = led.type == ORGANIZATION and led.text.split()[0].lower().startswith(self._TEAM_WORDS)
+            yield ("coaches" if team else relation), person, led
 
     @staticmethod
     def _dated_to_another_year(sentence: ParsedSentence) -> bool:
