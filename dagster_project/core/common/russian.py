@@ -211,7 +211,27 @@ def span_nominative(tokens, kind: str) -> str:
         words.append(token_nominative(token.text, token.pos, feats, gender))
         if kind == "ORG" and token.pos in {"NOUN", "PROPN"}:
             changing = False
+    if kind == "PER":
+        words = surname_agreeing(words)
     return restore_yo(_spaced(words, tokens), _spaced([t.text for t in tokens], tokens))
+
+
+_FEMININE_SURNAME = re.compile(r"(?:ов|ев|ёв|ин|ын)а$")
+_MASCULINE_SURNAME = re.compile(r"(?:ов|ев|ёв|ин|ын)$")
+
+
+def surname_agreeing(words: list[str]) -> list[str]:
+    """A surname in «-ов / -ин» takes its first name's gender: «(сменил) Евгения Ромашина» is «Евгений
+    Ромашин», not «Евгений Ромашина» (the tagger may read the surname alone as a woman's)."""
+    if len(words) < 2 or not words[0][:1].isupper():
+        return words
+    genders = {str(p.tag.gender) for p in morph().parse(words[0]) if "Name" in p.tag and "nomn" in p.tag}
+    last = words[-1]
+    if genders == {"masc"} and _FEMININE_SURNAME.search(last):
+        return [*words[:-1], last[:-1]]
+    if genders == {"femn"} and _MASCULINE_SURNAME.search(last):
+        return [*words[:-1], last + "а"]
+    return words
 
 
 def _spaced(words: list[str], tokens) -> str:

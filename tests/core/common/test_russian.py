@@ -96,3 +96,12 @@ def test_a_name_keeps_its_own_capitals_in_the_nominative():
     # companies write their names in camel case; the nominative of «АкваРемСтроя» is spelled as they do
     assert token_nominative("АкваРемСтроя", "PROPN", {"Case": "Gen", "Number": "Sing"}) == "АкваРемСтрой"
     assert token_nominative("Сибмостстроя", "PROPN", {"Case": "Gen", "Number": "Sing"}) == "Сибмостстрой"
+
+
+def test_a_surname_takes_its_first_names_gender():
+    from dagster_project.core.common.russian import parse_document, span_nominative
+
+    # the tagger reads «Ромашина» alone as a woman's nominative; after «Евгения», a man's accusative
+    doc = parse_document("Тимур Батыров сменил на посту Евгения Ромашина.")
+    tokens = [t for t in doc.sents[0].tokens if t.text in {"Евгения", "Ромашина"}]
+    assert span_nominative(tokens, "PER") == "Евгений Ромашин"

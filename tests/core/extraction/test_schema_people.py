@@ -388,3 +388,8 @@ def test_a_quoted_name_of_a_common_nouns_thing_is_no_rival_organization():
         "Генеральный директор авиакомпании Тимур Ахметов рассказал о планах."
     )
     assert of("heads", text) == {("Тимур Ахметов", "Северное небо")}
+
+
+def test_a_successor_names_his_predecessor_with_the_first_names_gender():
+    # «Евгения Ромашина» after «сменил на посту» is a man's accusative: «Евгений Ромашин»
+    assert ("Тимур Батыров", "succeeded", "Евгений Ромашин") in facts("Тимур Батыров сменил на посту Евгения Ромашина.")

@@ -16,7 +16,15 @@ from datetime import date, timedelta
 from itertools import takewhile
 
 from ...common.abbreviations import abbreviates, is_abbreviation
-from ...common.russian import adjectival, fold, morph, restore_yo, span_nominative, syntax_normal_form
+from ...common.russian import (
+    adjectival,
+    fold,
+    morph,
+    restore_yo,
+    span_nominative,
+    surname_agreeing,
+    syntax_normal_form,
+)
 from .anaphora import (
     PERSONAL_PRONOUNS,
     QUOTED_AFTER,
@@ -789,7 +797,8 @@ def _span_normal(span: EntitySpan, tokens: list, kind: str) -> str:
     if kind == PERSON and span.normal and len(tokens) == span.original_length and span.type == span.ner_type:
         normal = span.normal  # Natasha's own normal form is reliable for people's names; for places it
         # guesses an unknown adjective's nominative («Тихоморского края» -> «Тихоморской край»), which
-        # agreement with the head noun gets right
+        # agreement with the head noun gets right; a surname it read alone takes the first name's gender
+        normal = " ".join(surname_agreeing(normal.split(" ")))
     else:
         normal = span_nominative(tokens, span.type)
     if kind != PERSON:
