@@ -50,11 +50,16 @@ class Asked:
     sought_is_object: bool
 
 
+def fact_parts(triples_text: str | None) -> list[list[str]]:
+    """The parts of each fact of a subgraph, written «subject | relation | object»."""
+    facts = json.loads(triples_text) if triples_text else []
+    return [[part.strip() for part in str(fact).split("|")] for fact in facts]
+
+
 def asked_facts(kind: str, triples_text: str | None, items: list[str]) -> list[Asked]:
     """The facts whose one end the question asks for: the answer, and for mh also the bridge
     (the entity both facts share, which the question describes but does not name)."""
-    facts = [[part.strip() for part in fact.split("|")] for fact in (json.loads(triples_text) if triples_text else [])]
-    facts = [fact for fact in facts if len(fact) == 3]
+    facts = [fact for fact in fact_parts(triples_text) if len(fact) == 3]
     answers = {name_key(item) for item in items}
     bridge: set[str] = set()
     if kind == "mh" and len(facts) == 2:

@@ -25,6 +25,7 @@ from .alternatives import (
     asked_class_noun,
     asked_facts,
     deal_sides,
+    fact_parts,
     fills,
     home_city_names,
     is_deal_paper,
@@ -643,7 +644,7 @@ def bridge_noun_findings(question: str, triples_text: str | None, texts: GoldTex
     """«Кто посетил организацию, которую возглавляет Сергей Воронин?»: the noun a relative clause
     hangs on names the middle entity's kind; a town the month's texts mostly name as a place is no
     «организация» (its head is «глава», the same word for a town and a company)."""
-    facts = [[part.strip() for part in fact.split("|")] for fact in json.loads(triples_text or "[]")]
+    facts = fact_parts(triples_text)
     if len(facts) != 2:
         return []
     shared = {facts[0][0], facts[0][-1]} & {facts[1][0], facts[1][-1]}
@@ -824,8 +825,7 @@ def set_wording_findings(question: str, items: list[str], is_person) -> list[Fin
 
 def _fact_ends(triples_text: str | None) -> list[tuple[str, str]]:
     """(subject, object) of each fact of a subgraph, written «subject | relation | object»."""
-    facts = [[part.strip() for part in fact.split("|")] for fact in (json.loads(triples_text) if triples_text else [])]
-    return [(parts[0], parts[-1]) for parts in facts]
+    return [(parts[0], parts[-1]) for parts in fact_parts(triples_text)]
 
 
 def set_findings(

@@ -9,11 +9,11 @@ no name is the last person the article named before it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
 from ..common.russian import lemma, lemma_key
+from .alternatives import fact_parts
 
 _HEADING_VERBS = frozenset({"возглавлять", "руководить"})
 
@@ -21,15 +21,10 @@ _HEADING_VERBS = frozenset({"возглавлять", "руководить"})
 def _head_triples(triples_text: str | None) -> list[tuple[str, str]]:
     """(person, body) of each «возглавлять» fact of a question."""
     try:
-        triples = json.loads(triples_text or "[]")
+        facts = fact_parts(triples_text)
     except (TypeError, ValueError):
         return []
-    pairs = []
-    for triple in triples:
-        parts = [p.strip() for p in str(triple).split("|")]
-        if len(parts) == 3 and parts[1] == "возглавлять":
-            pairs.append((parts[0], parts[2]))
-    return pairs
+    return [(parts[0], parts[2]) for parts in facts if len(parts) == 3 and parts[1] == "возглавлять"]
 
 
 def _body_lemmas(body: str) -> list[str]:

@@ -18,25 +18,31 @@ def with_place_owner(sentence, head, normal: str) -> str | None:
     the article named before («Правительство Вельозерской области»); a governor's post («первый
     заместитель губернатора») with the region's name after it. None when there is no such owner or
     no one place."""
-    from .matchers_posts import earlier_place  # matchers_posts imports arguments, which imports this
-
     owner = _last_owner(sentence, head)
     if owner is None or not normal.endswith(" " + owner.text):
         return None
     if owner.lemma in _REGION_HEADS:
-        place = earlier_place(sentence, owner, ANAPHORIC_PLACE_SYNONYMS["регион"])
+        genitive = _earlier_place_genitive(sentence, owner, ANAPHORIC_PLACE_SYNONYMS["регион"])
         kept = normal
     else:
         # (its kinds given: NER may take the bare noun into the body's name, «Фонд развития области»)
         kinds = ANAPHORIC_PLACE_SYNONYMS.get(owner.lemma)
-        place = earlier_place(sentence, owner, kinds) if kinds and owner.feats.get("Number") == "Sing" else None
+        singular = kinds and owner.feats.get("Number") == "Sing"
+        genitive = _earlier_place_genitive(sentence, owner, kinds) if singular else None
         kept = normal[: -len(owner.text)].rstrip()
+    return f"{kept} {genitive}" if genitive is not None else None
+
+
+def _earlier_place_genitive(sentence, token, kinds) -> str | None:
+    """The genitive of the one place of `kinds` the article named before `token`; None when there is
+    none, or when its name does not inflect (it would stand in the nominative inside another name)."""
+    from .matchers_posts import earlier_place  # matchers_posts imports arguments, which imports this
+
+    place = earlier_place(sentence, token, kinds)
     if place is None:
         return None
     genitive = inflect_phrase(place.normal, "gent")
-    if fold(genitive) == fold(place.normal):
-        return None  # not inflected: the name would stand in the nominative inside the body's
-    return f"{kept} {genitive}"
+    return genitive if fold(genitive) != fold(place.normal) else None
 
 
 # A region's head, whose deputy's post names the region after it: «заместитель губернатора».
@@ -68,16 +74,11 @@ _REGIONAL_ADJECTIVES["краевой"] = frozenset({"край"})
 def regional_body(sentence, token, name: str) -> str | None:
     """«Министерство здравоохранения Вельозерской области» for «региональный минздрав» (`name`: the
     ministry's full name without an owner) in an article that named one region before; None otherwise."""
-    from .matchers_posts import earlier_place  # matchers_posts imports arguments, which imports this
-
     kinds = {k.lemma for k in sentence.kids(token, "amod")} & _REGIONAL_ADJECTIVES.keys()
     if len(kinds) != 1:
         return None
-    place = earlier_place(sentence, token, _REGIONAL_ADJECTIVES[kinds.pop()])
-    if place is None:
-        return None
-    genitive = inflect_phrase(place.normal, "gent")
-    return f"{name} {genitive}" if fold(genitive) != fold(place.normal) else None
+    genitive = _earlier_place_genitive(sentence, token, _REGIONAL_ADJECTIVES[kinds.pop()])
+    return f"{name} {genitive}" if genitive is not None else None
 
 
 # «Сорокопольской ЦРБ»: a capitalized adjective right before an abbreviation.
@@ -130,12 +131,7 @@ _REGIONAL_LEGISLATURES = frozenset({"законодательный собран
 def regional_legislature(sentence, head, normal: str) -> str | None:
     """«Законодательное собрание Вельозерской области» for a bare «Законодательное собрание» in an
     article that named one region (область, край, республика) before; None otherwise."""
-    from .matchers_posts import earlier_place  # matchers_posts imports arguments, which imports this
-
     if lemma_key(normal) not in _REGIONAL_LEGISLATURES:
         return None
-    place = earlier_place(sentence, head, ANAPHORIC_PLACE_SYNONYMS["регион"])
-    if place is None:
-        return None
-    genitive = inflect_phrase(place.normal, "gent")
-    return f"{normal} {genitive}" if fold(genitive) != fold(place.normal) else None
+    genitive = _earlier_place_genitive(sentence, head, ANAPHORIC_PLACE_SYNONYMS["регион"])
+    return f"{normal} {genitive}" if genitive is not None else None
